@@ -1,0 +1,54 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
+import { AppStartup } from '@/components/shell/AppStartup';
+import { CookieNotice } from '@/components/shell/CookieNotice';
+import { SiteFooter } from '@/components/shell/SiteFooter';
+import { SiteHeader } from '@/components/shell/SiteHeader';
+import { SnackbarHost } from '@/components/shell/SnackbarHost';
+import { isAppLocale, locales } from '@/i18n/routing';
+import { brand } from '@/lib/config';
+import '../globals.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+export const metadata: Metadata = {
+  metadataBase: new URL(brand.siteUrl),
+  applicationName: brand.product,
+  icons: { icon: { url: '/favicon.svg', type: 'image/svg+xml' } },
+};
+
+export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
+
+/** Namespaces the browser needs; page texts stay on the server. */
+const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation'] as const;
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  const lang = isAppLocale(locale) ? locale : 'en';
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(clientNamespaces.map((name) => [name, messages[name]]));
+  return (
+    <html lang={lang}>
+      <body className="flex min-h-screen flex-col font-sans">
+        <NextIntlClientProvider messages={clientMessages}>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <CookieNotice />
+          <ConfirmDialog />
+          <SnackbarHost />
+          <AppStartup />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

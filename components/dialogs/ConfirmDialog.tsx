@@ -1,0 +1,40 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { answerConfirm, usePendingConfirm, type ConfirmRequest } from '@/lib/state/confirm';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+
+/** Spec screen 5: title, optional icon, content; Yes → true, No → false. */
+export function ConfirmDialog() {
+  const t = useTranslations();
+  const pending = usePendingConfirm();
+  // Keep the last request while the dialog fades out.
+  const [shown, setShown] = useState<ConfirmRequest | null>(null);
+  useEffect(() => {
+    if (pending) setShown(pending);
+  }, [pending]);
+  const request = pending ?? shown;
+
+  return (
+    <Dialog
+      open={Boolean(pending)}
+      onOpenChange={(open) => !open && answerConfirm(false)}
+      title={request ? t(request.titleKey as never) : ''}
+      icon={request?.icon === 'warning' ? <span aria-hidden className="text-2xl text-warn-600">⚠</span> : undefined}
+      footer={
+        <>
+          <Button variant="plain" onClick={() => answerConfirm(false)}>
+            {t('dialog.no')}
+          </Button>
+          <Button variant={request?.warn ? 'warn' : 'primary'} onClick={() => answerConfirm(true)}>
+            {t('dialog.yes')}
+          </Button>
+        </>
+      }
+    >
+      <p>{request ? t(request.messageKey as never) : ''}</p>
+    </Dialog>
+  );
+}

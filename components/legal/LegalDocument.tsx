@@ -1,0 +1,55 @@
+import { getTranslations } from 'next-intl/server';
+import { brand, postalAddressLine } from '@/lib/config';
+import { PageSection } from '../ui/PageSection';
+
+export type LegalDocumentKey = 'termsOfService' | 'privacyPolicy' | 'cookiePolicy';
+
+interface LegalSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+const brandValues = { company: brand.company, product: brand.product, email: brand.supportEmail, address: postalAddressLine };
+
+/** A legal text from messages/legal: numbered sections with anchors 1…n, optional quick links. */
+export async function LegalDocument({ document, quickLinks = false }: { document: LegalDocumentKey; quickLinks?: boolean }) {
+  const t = await getTranslations(`legal.${document}`);
+  const sections = t.raw('sections') as LegalSection[];
+  // Keys are built from the section and paragraph positions, so the typed key check cannot see them.
+  const text = (key: string) => t(key as never, brandValues as never);
+  return (
+    <PageSection title={t('title')}>
+      <p className="mb-6 text-slate-700">{text('intro')}</p>
+      {quickLinks && (
+        <nav aria-labelledby="quick-links" className="mb-8 rounded-md border border-slate-200 bg-slate-50 p-4">
+          <h2 id="quick-links" className="mb-2 font-semibold">
+            {t.has('quickLinks') ? text('quickLinks') : null}
+          </h2>
+          <ol className="list-decimal space-y-1 pl-6">
+            {sections.map((section, index) => (
+              <li key={index}>
+                <a href={`#${index + 1}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {text(`sections.${index}.heading`)}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="space-y-8">
+        {sections.map((section, index) => (
+          <section key={index} id={String(index + 1)} className="scroll-mt-20" aria-labelledby={`heading-${index + 1}`}>
+            <h2 id={`heading-${index + 1}`} className="mb-3 text-xl font-semibold">
+              {index + 1}. {text(`sections.${index}.heading`)}
+            </h2>
+            {section.paragraphs.map((_, paragraph) => (
+              <p key={paragraph} className="mb-3 leading-relaxed text-slate-800">
+                {text(`sections.${index}.paragraphs.${paragraph}`)}
+              </p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </PageSection>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { CartBadge } from './CartBadge';
+
+/** The cart icon, for logged-in users only (spec §2). */
+export function CartLink() {
+  const t = useTranslations('shell');
+  const loggedIn = useAppState(isLoggedIn);
+  const count = useAppState((state) => state.appInfo.CartItemCount);
+  if (!loggedIn) return null;
+  return (
+    <Link
+      href="/store/cart"
+      aria-label={count > 0 ? t('cartWithCount', { count }) : t('cart')}
+      className="relative rounded p-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.76L20.5 8H6.2" />
+        <circle cx="9.5" cy="19.5" r="1.3" />
+        <circle cx="17" cy="19.5" r="1.3" />
+      </svg>
+      <CartBadge count={count} />
+    </Link>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { readCookieConsent, recordCookieConsent } from '@/lib/browser-storage';
+import { Button } from '../ui/Button';
+
+/** Spec screen 4: shown until a consent record exists in local storage. */
+export function CookieNotice() {
+  const t = useTranslations('cookieNotice');
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(readCookieConsent() === null), []);
+  if (!open) return null;
+
+  return (
+    <section
+      role="dialog"
+      aria-label={t('label')}
+      className="fixed inset-x-0 bottom-0 z-50 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+    >
+      <div className="page-width flex flex-wrap items-center gap-4 py-4">
+        <p className="flex-1">
+          {t('text')}{' '}
+          <Link href="/legal/privacy-policy" className="font-semibold text-brand-700 underline">
+            {t('learnMore')}
+          </Link>
+        </p>
+        <Button
+          onClick={() => {
+            recordCookieConsent();
+            setOpen(false);
+          }}
+        >
+          {t('ok')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/** Spec §2: the count under 10, '9+' from 10 on, nothing at 0. */
+export function cartBadgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count < 10 ? String(count) : '9+';
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cx } from './cx';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  children: ReactNode;
+  /** Spec §9: generic dialogs are 280–560 px wide; some name their own width. */
+  maxWidth?: number;
+  /** Sign-up is not closed by a click on the backdrop (spec screen 7). */
+  closeOnBackdrop?: boolean;
+  closeLabel?: string;
+  icon?: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
+export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onPointerDownOutside={(event) => {
+            if (!closeOnBackdrop) event.preventDefault();
+          }}
+          style={{ maxWidth: `min(${maxWidth}px, calc(100vw - 2rem))` }}
+          className={cx(
+            'fixed top-1/2 left-1/2 z-50 w-full min-w-[280px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl',
+            'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in focus:outline-none',
+          )}
+        >
+          <div className="mb-4 flex items-start gap-3">
+            {icon}
+            <RadixDialog.Title className="flex-1 text-xl font-semibold">{title}</RadixDialog.Title>
+            {closeLabel && (
+              <RadixDialog.Close aria-label={closeLabel} className="rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+                <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </RadixDialog.Close>
+            )}
+          </div>
+          <div className="max-h-[65vh] overflow-y-auto">{children}</div>
+          {footer && <div className="mt-6 flex justify-end gap-2">{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

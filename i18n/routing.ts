@@ -1,0 +1,21 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const locales = ['en', 'de', 'ru'] as const;
+export type AppLocale = (typeof locales)[number];
+
+/** The cookie that mirrors localStorage `language` so the server can read the stored choice. */
+export const LANGUAGE_COOKIE = 'language';
+
+export const routing = defineRouting({
+  locales,
+  defaultLocale: 'en',
+  localePrefix: 'as-needed',
+  // proxy.ts applies the spec's order (stored choice, address, browser) itself.
+  localeDetection: false,
+  localeCookie: false,
+  alternateLinks: false,
+});
+
+export function isAppLocale(value: unknown): value is AppLocale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}

@@ -1,0 +1,35 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// next-intl and PGlite ship ESM that Jest must transform (next/jest ignores node_modules).
+const transformIgnorePatterns = [
+  '/node_modules/(?!(next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar|@electric-sql)/)',
+  '^.+\\.module\\.(css|sass|scss)$',
+];
+
+const shared = {
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+};
+
+export default async function config() {
+  const node = await createJestConfig({
+    ...shared,
+    displayName: 'unit+api',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/api/**/*.test.ts'],
+  })();
+  const dom = await createJestConfig({
+    ...shared,
+    displayName: 'components',
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
+    setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts'],
+  })();
+  return {
+    projects: [
+      { ...node, transformIgnorePatterns },
+      { ...dom, transformIgnorePatterns },
+    ],
+  };
+}

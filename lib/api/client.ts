@@ -1,0 +1,96 @@
+import { API_BASE, APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../contract/http';
+import { readCookie } from '../browser-storage';
+import { appActions, appState } from '../state/app-state';
+import { showError, type SnackContent } from '../state/snackbar';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Spec §8: a plain-object error body is handed back as the result instead of shown. */
+  returnErrorBody?: boolean;
+  /** Spec §7: app info, states, countries and session info never show their errors. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A failed call; `content` is what the user was shown (or would have been). */
+export class ApiCallError extends Error {
+  constructor(
+    readonly content: SnackContent,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super('text' in content ? content.text : content.key);
+  }
+}
+
+const unableToConnect: SnackContent = { key: 'snack.unableToConnect' };
+const nonHttpError: SnackContent = { key: 'snack.nonHttpError' };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function firstServerMessage(body: unknown): string | null {
+  if (!isPlainObject(body)) return null;
+  for (const list of [body.ErrorMessages, body.Errors]) {
+    if (Array.isArray(list) && isPlainObject(list[0]) && typeof list[0].Message === 'string') return list[0].Message;
+  }
+  return null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+function fail(content: SnackContent, options: CallOptions, status?: number, body?: unknown): never {
+  if (!options.silent) showError(content);
+  throw new ApiCallError(content, status, body);
+}
+
+/** The one way the browser talks to the backend (spec §7–§8). */
+export async function callApi<T>(method: HttpMethod, path: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    [APP_KEY_HEADER]: APP_KEY,
+    Accept: 'application/json',
+    'Accept-Language': appState.get().displayLanguage,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers[XSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    // Every browser rejects fetch with a TypeError when the network fails ('Failed to fetch'
+    // in Chromium); an abort or anything else is not a connection problem.
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
+  }
+
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    return fail(nonHttpError, options, response.status);
+  }
+
+  if (response.ok) return body as T;
+  if (response.status === 401) {
+    appActions.setSession(null);
+    throw new ApiCallError({ text: 'Unauthorized' }, 401, body);
+  }
+  if (options.returnErrorBody && isPlainObject(body)) return body as T;
+  return fail({ text: firstServerMessage(body) ?? `${response.status} ${response.statusText}`.trim() }, options, response.status, body);
+}

@@ -1,0 +1,29 @@
+// The brand and build-time switches of the site: the one place to rename the company.
+export const brand = {
+  company: 'Bluebonnet Software LLC',
+  product: 'Bluebonnet',
+  supportEmail: 'support@bluebonnet-software.example',
+  street: '100 Bluebonnet Way, Suite 200',
+  city: 'Plano',
+  region: 'Texas',
+  regionCode: 'TX',
+  postalCode: '75024',
+  countryCode: 'US',
+  countryName: 'United States',
+  siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000',
+} as const;
+
+export const postalAddressLine = `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${brand.countryName}`;
+
+/** Spec §9: the production flag is on unless the build turns it off on purpose. */
+export const isProduction = process.env.NEXT_PUBLIC_PRODUCTION !== 'false';
+
+/** Substituted by next.config.ts at build time; 'DEV' otherwise (spec §1). */
+export const appVersion = process.env.NEXT_PUBLIC_APP_VERSION || 'DEV';
+
+export const snackbarDurations = {
+  short: 2000,
+  long: 5000,
+  contactSuccess: 10000,
+  sticky: 0,
+} as const;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const AppInfoSchema = z.object({
+  CartItemCount: z.number().int().min(0),
+  NotificationCount: z.number().int().min(0),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const CountrySchema = z.object({
+  Code: z.string().length(2),
+  Name: z.string(),
+  VatId: z.boolean(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+export const UsStateSchema = z.object({ Code: z.string(), Name: z.string() });
+export type UsState = z.infer<typeof UsStateSchema>;
+
+export const HealthSchema = z.object({
+  Status: z.literal('ok'),
+  Database: z.enum(['pglite', 'postgres']),
+  Version: z.string(),
+});
+export type Health = z.infer<typeof HealthSchema>;

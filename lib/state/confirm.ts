@@ -1,0 +1,33 @@
+import { createStore, useStore } from './store';
+
+export interface ConfirmRequest {
+  /** Message keys, translated by the dialog. */
+  titleKey: string;
+  messageKey: string;
+  /** Yes styled as a warning instead of primary (spec screen 5). */
+  warn?: boolean;
+  icon?: 'warning' | 'question';
+}
+
+interface PendingConfirm extends ConfirmRequest {
+  id: number;
+  resolve(result: boolean): void;
+}
+
+const confirmStore = createStore<{ pending: PendingConfirm | null }>({ pending: null });
+let nextId = 1;
+
+/** Opens the confirm dialog; Yes resolves true, No or closing resolves false. */
+export function confirm(request: ConfirmRequest): Promise<boolean> {
+  confirmStore.get().pending?.resolve(false);
+  return new Promise((resolve) => confirmStore.set({ pending: { ...request, id: nextId++, resolve } }));
+}
+
+export function answerConfirm(result: boolean): void {
+  const { pending } = confirmStore.get();
+  if (!pending) return;
+  confirmStore.set({ pending: null });
+  pending.resolve(result);
+}
+
+export const usePendingConfirm = () => useStore(confirmStore, (state) => state.pending);

@@ -1,0 +1,31 @@
+import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import createNextIntlPlugin from 'next-intl/plugin';
+import packageJson from './package.json';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+export default function config(phase: string): NextConfig {
+  // Spec §1: the version is substituted at build time; development shows DEV.
+  const version = phase === PHASE_PRODUCTION_BUILD ? `${packageJson.version} (${packageJson.releaseDate})` : '';
+  return withNextIntl({
+    distDir: process.env.NEXT_DIST_DIR || '.next',
+    reactStrictMode: true,
+    poweredByHeader: false,
+    serverExternalPackages: ['@electric-sql/pglite'],
+    env: {
+      NEXT_PUBLIC_APP_VERSION: version,
+      NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',
+    },
+    images: { formats: ['image/avif', 'image/webp'] },
+    // Spec §2: /account opens settings and /store opens pricing, in every locale.
+    async redirects() {
+      return [
+        { source: '/account', destination: '/account/settings', permanent: false },
+        { source: '/:locale(de|ru)/account', destination: '/:locale/account/settings', permanent: false },
+        { source: '/store', destination: '/store/pricing', permanent: false },
+        { source: '/:locale(de|ru)/store', destination: '/:locale/store/pricing', permanent: false },
+      ];
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+
+// Ports and the data folder are chosen once; workers re-read this file and inherit them.
+function once(name: string, make: () => string): string {
+  return (process.env[name] ??= make());
+}
+const freePort = () => execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+const port = once('E2E_PORT', freePort);
+const forwardingPort = once('E2E_FORWARDING_PORT', freePort);
+const backendPort = once('E2E_BACKEND_PORT', freePort);
+const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
+const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
+
+const nextStart = (listenPort: string) => `node node_modules/next/dist/bin/next start -p ${listenPort}`;
+const common = { NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      // The site as `npm start` runs it: backend in-process on the embedded database.
+      command: nextStart(port),
+      url: `http://localhost:${port}/api/health`,
+      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded') },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The standalone backend (`npm run server`) …
+      command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+      url: `http://127.0.0.1:${backendPort}/api/health`,
+      env: { ...common, PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone') },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // … and a site that forwards /api to it over HTTP.
+      command: nextStart(forwardingPort),
+      url: `http://localhost:${forwardingPort}/`,
+      env: { ...common, BACKEND_URL: `http://127.0.0.1:${backendPort}` },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
+
+export const e2ePorts = { port, forwardingPort, backendPort };

@@ -1,0 +1,30 @@
+// `npm start`: builds when the sources are newer than the last build, then serves the site
+// with the backend in-process on the embedded database (nothing to configure).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const buildId = path.join(root, distDir, 'BUILD_ID');
+const sources = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'server', 'proxy.ts', 'next.config.ts', 'instrumentation.ts', 'package-lock.json'];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(full).reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
+}
+
+const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestChange))) {
+  process.stdout.write('Building the site (first start or sources changed) …\n');
+  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const args = ['node_modules/next/dist/bin/next', 'start', '-p', process.env.PORT ?? '3000'];
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

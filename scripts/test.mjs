@@ -1,0 +1,47 @@
+// `npm test`: every test. Jest (unit, components, API on PGlite), the API tests again on
+// PostgreSQL when a server can be started here, then Playwright against a production build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres } from './postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = [];
+
+function run(name, command, args, env = {}) {
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+const jest = ['node_modules/jest/bin/jest.js', '--ci'];
+const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
+
+run('jest: unit, components, API on PGlite', process.execPath, jest, vmModules);
+
+const postgres = await startPostgres();
+if (postgres) {
+  try {
+    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, 'tests/api'], { ...vmModules, TEST_DATABASE_URL: postgres.url });
+  } finally {
+    await postgres.stop();
+  }
+} else {
+  process.stdout.write('\nPostgreSQL is not installed here: the API tests ran on PGlite only.\n');
+  results.push({ name: 'jest: API on PostgreSQL (not installed, skipped)', ok: true, seconds: 0 });
+}
+
+const e2eEnv = { NEXT_DIST_DIR: '.next-e2e', NEXT_PUBLIC_PRODUCTION: 'false', NEXT_TELEMETRY_DISABLED: '1' };
+if (run('build for e2e (production flag off)', process.execPath, ['node_modules/next/dist/bin/next', 'build'], e2eEnv)) {
+  run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+}
+
+process.stdout.write('\n=== summary ===\n');
+for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
+const failed = results.filter((result) => !result.ok).length;
+process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,33 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv, BackendDeps } from './env';
+import { ApiError, errorResponse } from './errors';
+import { requireAppKey } from './middleware/app-key';
+import { requestContext } from './middleware/request-context';
+import { xsrfProtection } from './middleware/xsrf';
+import { appRoutes } from './routes/app.routes';
+import { authRoutes } from './routes/auth.routes';
+
+/** Paths a browser or a monitor opens directly, without the website's script. */
+const directPaths = new Set(['/api/health', '/api/openapi.json']);
+const isDirect = (path: string) => directPaths.has(path);
+
+/** The backend: every /api route, its guards and its error envelope. */
+export function createApp(deps: BackendDeps) {
+  const app = new OpenAPIHono<AppEnv>().basePath('/api');
+  app.use('*', requestContext(deps));
+  app.use('*', requireAppKey(isDirect));
+  app.use('*', xsrfProtection(isDirect));
+  app.onError((error, c) => errorResponse(c, error));
+  app.notFound((c) => errorResponse(c, new ApiError(404, [`No such call: ${c.req.method} ${c.req.path}`])));
+
+  app.route('/', appRoutes);
+  app.route('/', authRoutes);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Website API', version: deps.config.appVersion },
+  });
+  return app;
+}
+
+export type BackendApp = ReturnType<typeof createApp>;

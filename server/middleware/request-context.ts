@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, BackendDeps } from '../env';
+
+const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Gives each request an id (kept from X-Request-Id when sane), the deps, and one log line. */
+export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const given = c.req.header('X-Request-Id');
+    const requestId = given && incomingId.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    deps.logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}

@@ -1,0 +1,54 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
+import { pickLanguage } from '../services/language';
+import { listCountries, listUsStates } from '../services/reference-data';
+import { createRouter, errorResponses, jsonContent } from './openapi';
+
+const appInfo = createRoute({
+  method: 'get',
+  path: '/app/app-info',
+  tags: ['app'],
+  responses: { 200: jsonContent(AppInfoSchema, 'Counts for the top bar'), ...errorResponses },
+});
+
+const countries = createRoute({
+  method: 'get',
+  path: '/app/countries',
+  tags: ['app'],
+  responses: { 200: jsonContent(z.array(CountrySchema), 'ISO 3166-1 countries in the Accept-Language language'), ...errorResponses },
+});
+
+const usStates = createRoute({
+  method: 'get',
+  path: '/app/us-states',
+  tags: ['app'],
+  responses: { 200: jsonContent(z.array(UsStateSchema), 'US states and territories'), ...errorResponses },
+});
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['app'],
+  responses: { 200: jsonContent(HealthSchema, 'The backend and its database answer') },
+});
+
+const referenceCache = 'public, max-age=86400';
+
+export const appRoutes = createRouter()
+  .openapi(appInfo, (c) => c.json({ CartItemCount: 0, NotificationCount: 0 }, 200))
+  .openapi(countries, (c) => {
+    c.header('Cache-Control', referenceCache);
+    c.header('Vary', 'Accept-Language');
+    return c.json(listCountries(pickLanguage(c.req.header('Accept-Language'))), 200);
+  })
+  .openapi(usStates, (c) => {
+    c.header('Cache-Control', referenceCache);
+    return c.json(listUsStates(), 200);
+  })
+  .openapi(health, async (c) => {
+    const { db, dbKind, config } = c.get('deps');
+    await db.execute('select 1');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ Status: 'ok' as const, Database: dbKind, Version: config.appVersion }, 200);
+  });

@@ -1,0 +1,92 @@
+import { startTestBackend, TestClient, type TestBackend } from './harness';
+import { APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { CountrySchema, UsStateSchema } from '@/lib/contract/app';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+describe('reference data', () => {
+  it('lists ISO 3166 countries with the VAT flag, named in the caller’s language', async () => {
+    const client = new TestClient(backend);
+    const en = await client.call('GET', 'app/countries');
+    expect(en.status).toBe(200);
+    expect(en.body.length).toBeGreaterThanOrEqual(249);
+    for (const country of en.body) CountrySchema.parse(country);
+    expect(en.body).toContainEqual({ Code: 'US', Name: 'United States of America', VatId: false });
+    expect(en.body.find((c: { Code: string }) => c.Code === 'DE')).toEqual({ Code: 'DE', Name: 'Germany', VatId: true });
+    const de = await client.call('GET', 'app/countries', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+    expect(de.body.find((c: { Code: string }) => c.Code === 'DE').Name).toBe('Deutschland');
+    const names = de.body.map((c: { Name: string }) => c.Name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+  });
+
+  it('lists US states with USPS codes', async () => {
+    const response = await new TestClient(backend).call('GET', 'app/us-states');
+    expect(response.status).toBe(200);
+    for (const state of response.body) UsStateSchema.parse(state);
+    expect(response.body).toContainEqual({ Code: 'TX', Name: 'Texas' });
+    expect(response.body.filter((s: { Code: string }) => ['DC', 'CA', 'NY'].includes(s.Code))).toHaveLength(3);
+  });
+});
+
+describe('app info, session info and health', () => {
+  it('gives zero counts and an anonymous session to a visitor', async () => {
+    const client = new TestClient(backend);
+    expect((await client.call('GET', 'app/app-info')).body).toEqual({ CartItemCount: 0, NotificationCount: 0 });
+    const session = await client.call('GET', 'auth/session-info');
+    expect(session.body).toEqual({ UserName: null, DisplayName: null, Claims: [] });
+    expect(session.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('reports health with the database kind, without the app key', async () => {
+    const response = await backend.app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ Status: 'ok', Database: backend.database.kind, Version: expect.any(String) });
+  });
+});
+
+describe('guards and the error envelope', () => {
+  it('refuses a call without the application key with 400 and a clear message', async () => {
+    const response = await backend.app.request('/api/app/countries');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ErrorMessages: [{ Message: expect.stringContaining(APP_KEY_HEADER) }] });
+  });
+
+  it('refuses a non-GET call without the XSRF header with 403', async () => {
+    const client = await new TestClient(backend).prime();
+    expect(client.cookie(XSRF_COOKIE)).toMatch(/^[\w-]{20,}$/);
+    const response = await client.call('PUT', 'auth/logout', { headers: { [XSRF_HEADER]: '' } });
+    expect(response.status).toBe(403);
+    expect(response.body.ErrorMessages[0].Message).toContain(XSRF_HEADER);
+    const wrong = await client.call('PUT', 'auth/logout', { headers: { [XSRF_HEADER]: 'not-the-cookie' } });
+    expect(wrong.status).toBe(403);
+  });
+
+  it('issues the XSRF cookie readable by script, SameSite=Lax', async () => {
+    const response = await new TestClient(backend).call('GET', 'auth/session-info');
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${XSRF_COOKIE}=`));
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/HttpOnly/);
+  });
+
+  it('answers unknown calls with 404 in the envelope and tags every answer with a request id', async () => {
+    const response = await new TestClient(backend).call('GET', 'no/such/call');
+    expect(response.status).toBe(404);
+    expect(response.body.ErrorMessages[0].Message).toMatch(/No such call/);
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('keeps a sane incoming request id', async () => {
+    const response = await new TestClient(backend).call('GET', 'app/app-info', { headers: { 'X-Request-Id': 'trace-12345678' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-12345678');
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const response = await backend.app.request('/api/openapi.json');
+    const document = await response.json();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/app/countries', '/api/auth/session-info']));
+  });
+});

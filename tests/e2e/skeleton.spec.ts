@@ -1,0 +1,180 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, product } from './fixtures';
+
+const locales = [
+  { prefix: '', lang: 'en', heading: 'Software Consulting Services', contact: 'Contact' },
+  { prefix: '/de', lang: 'de', heading: 'Softwareberatung', contact: 'Kontakt' },
+  { prefix: '/ru', lang: 'ru', heading: 'Консалтинг по разработке ПО', contact: 'Контакты' },
+];
+
+test.describe('locales', () => {
+  for (const locale of locales) {
+    test(`home renders statically in ${locale.lang} with the shell`, async ({ page }) => {
+      await acceptCookies(page);
+      const errors = collectConsoleErrors(page);
+      const response = await page.goto(locale.prefix || '/');
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['x-nextjs-prerender']).toBeTruthy();
+      expect(response?.headers()['cache-control']).toContain('s-maxage=');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale.heading);
+      await expect(page.getByRole('navigation').first().getByRole('link', { name: locale.contact })).toBeVisible();
+      await expect(page.getByTestId('copyright')).toContainText(`© ${new Date().getUTCFullYear()} Bluebonnet Software LLC`);
+      await expect(page.getByTestId('copyright')).toContainText('8.3.0 (2025-10-26)');
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a stored choice wins over the address and the browser', async ({ page, context }) => {
+    await context.addCookies([{ name: 'language', value: 'ru', url: test.info().project.use.baseURL! }]);
+    await page.goto('/de/contact');
+    await expect(page).toHaveURL(/\/ru\/contact$/);
+  });
+
+  test('the address wins over the browser language', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'de-AT', baseURL });
+    const page = await context.newPage();
+    await page.goto('/ru/contact');
+    await expect(page).toHaveURL(/\/ru\/contact$/);
+    await context.close();
+  });
+
+  test('a browser language starting with de gives German', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'de-AT', baseURL });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await expect(page).toHaveURL(/\/de\/contact$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await context.close();
+  });
+
+  test('a Russian browser gets English (Russian only by choice)', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'ru-RU', baseURL });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test('choosing a language in the menu stores it in local storage and the cookie', async ({ page, context }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(/\/ru\/contact$/);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ru');
+    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('ru');
+    await page.goto('/contact');
+    await expect(page).toHaveURL(/\/ru\/contact$/);
+  });
+
+  test('a choice kept only in local storage is restored', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'de'));
+    await page.goto('/legal');
+    await expect(page).toHaveURL(/\/de\/legal$/);
+  });
+});
+
+test.describe('routes and titles', () => {
+  test('unknown paths go home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/de/nirgendwo');
+    await expect(page).toHaveURL(/\/de$/);
+  });
+
+  test('/store opens pricing and /blank exists', async ({ page }) => {
+    await page.goto('/store');
+    await expect(page).toHaveURL(/\/store\/pricing$/);
+    expect((await page.goto('/blank'))?.status()).toBe(200);
+  });
+
+  test('portal pages without a session go to the login fallback with the return path', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/\?login=%2Faccount%2Fsettings$/);
+    await page.goto('/store/checkout');
+    await expect(page).toHaveURL(/\/store\/pricing\?login=%2Fstore%2Fpricing$/);
+    await page.goto('/de/store/cart');
+    await expect(page).toHaveURL(/\/de\?login=%2Fstore%2Fcart$/);
+  });
+
+  test('titles read {product} - {title} with the spec descriptions', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(`${product} - Home`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Angular, \.NET, Cloud and AI/);
+    await page.goto('/contact');
+    await expect(page).toHaveTitle(`${product} - Contact`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /project/);
+    await page.goto('/de/legal/privacy-policy');
+    await expect(page).toHaveTitle(`${product} - Datenschutzerklärung`);
+    await expect(page.locator('link[rel="alternate"][hreflang="ru"]')).toHaveAttribute('href', /\/ru\/legal\/privacy-policy$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de\/legal\/privacy-policy$/);
+  });
+});
+
+test.describe('shell', () => {
+  test('the cookie notice shows once and is remembered', async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('dialog', { name: 'Cookie notice' });
+    await expect(notice).toContainText('This website uses cookies to ensure you get the best experience.');
+    await expect(notice.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/legal/privacy-policy');
+    await notice.getByRole('button', { name: 'Ok' }).click();
+    await expect(notice).toBeHidden();
+    const consent = await page.evaluate(() => JSON.parse(localStorage.getItem('cookie.consent') ?? 'null'));
+    expect(consent).toEqual({ timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), app: 'website' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+
+  test('a visitor sees Login and Sign Up, no cart, and the startup saves auth.session=false', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Shopping cart/ })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
+  });
+
+  test('the current page link is underlined', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('the /api forwarder', () => {
+  const ports = () => ({ forwarding: process.env.E2E_FORWARDING_PORT });
+
+  test('answers app/countries in-process', async ({ request }) => {
+    const response = await request.get('/api/app/countries', { headers: { 'X-App-Key': 'bluebonnet-website' } });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Germany', VatId: true });
+  });
+
+  test('answers app/countries over HTTP when BACKEND_URL is set', async ({ request }) => {
+    const response = await request.get(`http://localhost:${ports().forwarding}/api/app/countries`, {
+      headers: { 'X-App-Key': 'bluebonnet-website', 'Accept-Language': 'ru' },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Германия', VatId: true });
+    const health = await request.get(`http://localhost:${ports().forwarding}/api/health`);
+    expect((await health.json()).Database).toBe('pglite');
+  });
+
+  for (const mode of ['in-process', 'over HTTP'] as const) {
+    test(`refuses bad calls with clear messages (${mode})`, async ({ request, baseURL }) => {
+      const base = mode === 'in-process' ? baseURL : `http://localhost:${ports().forwarding}`;
+      const noKey = await request.get(`${base}/api/app/countries`);
+      expect(noKey.status()).toBe(400);
+      expect((await noKey.json()).ErrorMessages[0].Message).toMatch(/application key/);
+      const noXsrf = await request.put(`${base}/api/auth/logout`, { headers: { 'X-App-Key': 'bluebonnet-website' } });
+      expect(noXsrf.status()).toBe(403);
+      expect((await noXsrf.json()).ErrorMessages[0].Message).toMatch(/request-forgery token/);
+    });
+  }
+});
