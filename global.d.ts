@@ -1,10 +1,9 @@
-import type en from './messages/en.json';
-import type legal from './messages/legal/en.json';
+import type { Messages } from './i18n/messages';
 import type { AppLocale } from './i18n/routing';
 
 declare module 'next-intl' {
   interface AppConfig {
     Locale: AppLocale;
-    Messages: typeof en & typeof legal;
+    Messages: Messages;
   }
 }

@@ -1,12 +1,19 @@
 import type { AppLocale } from './routing';
 
-/** UI text plus the legal texts, which live in their own files for the translators. */
-export async function loadMessages(locale: AppLocale) {
-  const [ui, legal] = await Promise.all([
+/** Message files by domain, so each part of the site (and its translators) has its own. */
+export const messageDomains = ['legal', 'site', 'account', 'store', 'billing'] as const;
+
+export async function loadMessages(locale: AppLocale): Promise<Messages> {
+  const [common, ...domains] = await Promise.all([
     import(`../messages/${locale}.json`),
-    import(`../messages/legal/${locale}.json`),
+    ...messageDomains.map((domain) => import(`../messages/${domain}/${locale}.json`)),
   ]);
-  return { ...ui.default, ...legal.default } as Messages;
+  return Object.assign({}, common.default, ...domains.map((module) => module.default)) as Messages;
 }
 
-type Messages = typeof import('../messages/en.json') & typeof import('../messages/legal/en.json');
+export type Messages = typeof import('../messages/en.json') &
+  typeof import('../messages/legal/en.json') &
+  typeof import('../messages/site/en.json') &
+  typeof import('../messages/account/en.json') &
+  typeof import('../messages/store/en.json') &
+  typeof import('../messages/billing/en.json');

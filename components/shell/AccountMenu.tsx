@@ -4,13 +4,11 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
-import { logout } from '@/lib/api/auth';
 import { isProduction } from '@/lib/config';
-import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
-import { showSuccess } from '@/lib/state/snackbar';
-import { snackbarDurations } from '@/lib/config';
+import { endSession } from '@/lib/state/session-actions';
 
 const itemClass =
   'block w-full cursor-pointer rounded px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
@@ -34,13 +32,7 @@ export function AccountMenu() {
 
   async function onLogout() {
     if (!(await confirm({ titleKey: 'dialog.confirmLogoutTitle', messageKey: 'dialog.confirmLogoutMessage' }))) return;
-    try {
-      await logout();
-    } catch {
-      // The server session may already be gone; the browser session ends either way.
-    }
-    appActions.setSession(null);
-    showSuccess({ key: 'snack.sessionEnded' }, snackbarDurations.short);
+    await endSession();
     router.push('/');
   }
 

@@ -1,0 +1,34 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { FieldError, FieldValues, FormState, Path } from 'react-hook-form';
+import { parseMessageKey } from '@/lib/contract/fields';
+
+/** Translates a contract message key such as "minLength?min=8". */
+export function useValidationText() {
+  const t = useTranslations('validation');
+  return (message: string | undefined) => {
+    if (!message) return undefined;
+    const { key, params } = parseMessageKey(message);
+    return t.has(key as never) ? t(key as never, params as never) : message;
+  };
+}
+
+/**
+ * Spec §5: a field's error shows only when it is invalid and dirty or touched, and only the
+ * first matching message (the resolver reports the first failed rule). A submit attempt
+ * counts as touching every field.
+ */
+export function useFieldError<T extends FieldValues>(formState: FormState<T>) {
+  const translate = useValidationText();
+  const { errors, touchedFields, dirtyFields, isSubmitted } = formState;
+  return (name: Path<T>) => {
+    const error = at(errors, name) as FieldError | undefined;
+    if (!error?.message || !(isSubmitted || at(touchedFields, name) || at(dirtyFields, name))) return undefined;
+    return translate(error.message);
+  };
+}
+
+function at(tree: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+}
