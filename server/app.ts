@@ -3,9 +3,12 @@ import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';
+import { loadSession } from './middleware/session';
 import { xsrfProtection } from './middleware/xsrf';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
+import { supportRoutes } from './routes/support.routes';
+import { userRoutes } from './routes/user.routes';
 
 /** Paths a browser or a monitor opens directly, without the website's script. */
 const directPaths = new Set(['/api/health', '/api/openapi.json']);
@@ -16,12 +19,15 @@ export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
   app.use('*', requestContext(deps));
   app.use('*', requireAppKey(isDirect));
+  app.use('*', loadSession());
   app.use('*', xsrfProtection(isDirect));
   app.onError((error, c) => errorResponse(c, error));
-  app.notFound((c) => errorResponse(c, new ApiError(404, [`No such call: ${c.req.method} ${c.req.path}`])));
+  app.notFound((c) => errorResponse(c, new ApiError(404, { key: 'noSuchCall', values: { method: c.req.method, path: c.req.path } })));
 
   app.route('/', appRoutes);
   app.route('/', authRoutes);
+  app.route('/', userRoutes);
+  app.route('/', supportRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,33 +1,58 @@
+import path from 'node:path';
 import { createApp, type BackendApp } from './app';
-import { loadBackendConfig } from './config';
+import { systemClock, type Clock } from './clock';
+import { loadBackendConfig, type BackendConfig } from './config';
 import { databaseOptionsFromEnv, openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { seedCatalog } from './db/seed';
+import { createMailer, type Mailer } from './email/mailer';
+import type { BackendDeps } from './env';
+import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
+import { RateLimiter } from './services/rate-limit';
 
 export interface Backend {
   app: BackendApp;
+  deps: BackendDeps;
   database: Database;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds the catalog and builds the app. */
-export async function startBackend(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  databaseOptions: DatabaseOptions = databaseOptionsFromEnv(env),
-): Promise<Backend> {
-  const config = loadBackendConfig(env);
+/** Builds the app on an open database: the one wiring used by the server and by the tests. */
+export function assembleBackend(database: Database, config: BackendConfig, overrides: { clock?: Clock; mailer?: Mailer } = {}): Backend {
   const logger = createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
+  let scheduler: ReturnType<typeof startJobs> | undefined;
+  const deps: BackendDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    logger,
+    clock,
+    mailer,
+    rateLimiter: new RateLimiter(database.db, clock),
+    kickOutbox: () => scheduler?.kick('outbox'),
+  };
+  if (config.jobs) scheduler = startJobs(deps);
+  if (mailer.kind === 'files' && config.production) logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });
+  let closing: Promise<void> | undefined;
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    close: () => (closing ??= (scheduler?.stop() ?? Promise.resolve()).then(() => database.close())),
+  };
+}
+
+/** Opens the database, migrates, seeds the catalog and builds the app. */
+export async function startBackend(env: Readonly<Record<string, string | undefined>> = process.env, databaseOptions: DatabaseOptions = databaseOptionsFromEnv(env)): Promise<Backend> {
+  const config = loadBackendConfig(env);
   const started = performance.now();
   const database = await openDatabase(databaseOptions);
   const offers = await seedCatalog(database.db);
-  logger.info('backend ready', { database: database.kind, offers, ms: Math.round(performance.now() - started) });
-  const app = createApp({ db: database.db, dbKind: database.kind, config, logger });
-  let closing: Promise<void> | undefined;
-  return {
-    app,
-    database,
-    close: () => (closing ??= database.close()),
-  };
+  const backend = assembleBackend(database, config);
+  backend.deps.logger.info('backend ready', { database: database.kind, offers, mail: backend.deps.mailer.kind, ms: Math.round(performance.now() - started) });
+  return backend;
 }
 
 // Kept on globalThis: Next may load this module more than once (route bundles, dev reloads),

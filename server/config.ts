@@ -1,18 +1,28 @@
+import path from 'node:path';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** Backend settings, read once from the environment (each has a row in .env.example). */
 export interface BackendConfig {
   production: boolean;
   secureCookies: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   appVersion: string;
+  smtpUrl?: string;
+  dataDir: string;
+  /** Background jobs (mail sender, account purge); off only for tests that drive them by hand. */
+  jobs: boolean;
 }
 
-export function loadBackendConfig(env: Readonly<Record<string, string | undefined>> = process.env): BackendConfig {
+export function loadBackendConfig(env: Env = process.env): BackendConfig {
   const production = env.NODE_ENV === 'production';
-  const logLevel = (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'];
   return {
     production,
     secureCookies: (env.COOKIE_SECURE ?? String(production)) === 'true',
-    logLevel,
+    logLevel: (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'],
     appVersion: env.NEXT_PUBLIC_APP_VERSION || env.npm_package_version || 'DEV',
+    smtpUrl: env.SMTP_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    jobs: env.JOBS !== 'off',
   };
 }

@@ -30,7 +30,7 @@ async function forwardOverHttp(request: Request, backendUrl: string): Promise<Re
       headers: forwardedHeaders(response.headers, [...hopByHop, 'content-encoding']),
     });
   } catch {
-    return Response.json({ ErrorMessages: [{ Message: 'The backend is not reachable.' }] }, { status: 502 });
+    return Response.json({ ErrorMessages: [{ Message: 'The backend is not reachable.' }] }, { status: 502 }); // before any backend answers, so in English
   }
 }
 

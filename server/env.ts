@@ -1,6 +1,10 @@
+import type { Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { Db, DatabaseKind } from './db/database';
+import type { Mailer } from './email/mailer';
 import type { Logger } from './logger';
+import type { RateLimiter } from './services/rate-limit';
+import type { ActiveSession } from './services/sessions';
 
 /** What every request handler can reach: built once per backend. */
 export interface BackendDeps {
@@ -8,11 +12,17 @@ export interface BackendDeps {
   dbKind: DatabaseKind;
   config: BackendConfig;
   logger: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  /** Asks the mail sender to run now instead of at its next tick. */
+  kickOutbox(): void;
 }
 
 export type AppEnv = {
   Variables: {
     requestId: string;
     deps: BackendDeps;
+    session?: ActiveSession;
   };
 };

@@ -1,39 +1,68 @@
 import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorEnvelope } from '../lib/contract/http';
+import type { z } from 'zod';
+import { SESSION_COOKIE, type ErrorEnvelope } from '../lib/contract/http';
 import type { AppEnv } from './env';
+import { apiText, validationText, type ApiText } from './i18n';
+import { pickLanguage, type ApiLanguage } from './services/language';
 
-type EnvelopeField = 'ErrorMessages' | 'Errors';
+export type EnvelopeField = 'ErrorMessages' | 'Errors';
 
-export function envelope(messages: string[], field: EnvelopeField = 'ErrorMessages', data?: string): ErrorEnvelope {
+/** An API message, or a contract rule broken by a field ("Password: Must be at least 8 characters"). */
+export type ErrorText = ApiText | { field: string; rule: string };
+
+export const requestLanguage = (c: Context): ApiLanguage => pickLanguage(c.req.header('Accept-Language'));
+
+export function envelope(messages: string[], field: EnvelopeField = 'ErrorMessages', data?: string | null): ErrorEnvelope {
   return { [field]: messages.map((Message) => ({ Message })), ...(data === undefined ? {} : { Data: data }) };
 }
 
+export function wordErrors(language: ApiLanguage, texts: ErrorText[]): string[] {
+  return texts.map((text) => ('rule' in text ? validationText(language, text.rule, text.field) : apiText(language, text)));
+}
+
+export const issueTexts = (issues: readonly z.core.$ZodIssue[]): ErrorText[] =>
+  issues.map((issue) => ({ field: issue.path.map(String).join('.'), rule: issue.message }));
+
 /** A failure the caller caused or may see: becomes the error envelope with its status. */
 export class ApiError extends Error {
+  readonly texts: ErrorText[];
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly messages: string[],
-    readonly options: { field?: EnvelopeField; data?: string; headers?: Record<string, string> } = {},
+    texts: ErrorText | ErrorText[],
+    readonly options: { data?: string; headers?: Record<string, string>; clearSession?: boolean; extra?: Record<string, unknown> } = {},
   ) {
-    super(messages.join('; '));
+    const list = Array.isArray(texts) ? texts : [texts];
+    super(list.map((text) => ('rule' in text ? `${text.field}: ${text.rule}` : text.key)).join('; '));
+    this.texts = list;
   }
 }
 
+/** Spec §7: the auth calls answer errors in `Errors` beside their empty results; the rest in `ErrorMessages`. */
+function shapeFor(path: string): { field: EnvelopeField; extra: Record<string, unknown> } {
+  if (!path.startsWith('/api/auth/')) return { field: 'ErrorMessages', extra: {} };
+  return { field: 'Errors', extra: path === '/api/auth/signup' ? { CodeResult: null, SessionInfo: null } : { SessionInfo: null } };
+}
+
 export function errorResponse(c: Context<AppEnv>, error: Error) {
+  const language = requestLanguage(c);
+  const shape = shapeFor(c.req.path);
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
-    return c.json(envelope(error.messages, error.options.field, error.options.data), error.status);
+    if (error.options.clearSession) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    const body = { ...shape.extra, ...envelope(wordErrors(language, error.texts), shape.field, error.options.data), ...error.options.extra };
+    return c.json(body, error.status);
   }
-  if (error instanceof HTTPException) {
-    const message = error.status === 400 ? `Malformed request: ${error.message || 'the body could not be read'}` : error.message;
-    return c.json(envelope([message || 'Request failed']), error.status);
+  if (error instanceof HTTPException && error.status < 500) {
+    const detail = error.message || 'the body could not be read';
+    return c.json({ ...shape.extra, ...envelope(wordErrors(language, [{ key: 'malformed', values: { detail } }]), shape.field) }, error.status);
   }
   const requestId = c.get('requestId');
   c.get('deps')?.logger.error('unhandled error', {
     requestId,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
-  return c.json(envelope([`Internal server error (request id ${requestId})`]), 500);
+  return c.json(envelope(wordErrors(language, [{ key: 'internal', values: { requestId } }])), 500);
 }

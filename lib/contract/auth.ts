@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ErrorMessageSchema } from './http';
+import { accountEmail, currentPassword, newPassword, verificationCode } from './fields';
 
 export const SessionInfoSchema = z.object({
   UserName: z.string().nullable(),
@@ -6,3 +8,49 @@ export const SessionInfoSchema = z.object({
   Claims: z.array(z.string()),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+/** The stored cookie.consent record (spec §3), sent with login and sign-up. */
+export const CookieConsentSchema = z.object({ timestamp: z.string().max(40), app: z.string().max(20) }).nullish();
+
+export const LoginRequestSchema = z.object({
+  UserName: accountEmail(),
+  Password: currentPassword(),
+  CookieConsent: CookieConsentSchema,
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  Errors: z.array(ErrorMessageSchema),
+  SessionInfo: SessionInfoSchema.nullable(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const CodeResultSchema = z.enum(['show', 'hide']).nullable();
+
+export const SignupRequestSchema = z.object({
+  UserName: accountEmail(),
+  Password: newPassword(),
+  UserAgreedToTerms: z.boolean().refine((agreed) => agreed, 'mustAgreeToTerms'),
+  CookieConsent: CookieConsentSchema,
+  Code: verificationCode().nullish(),
+});
+export type SignupRequest = z.input<typeof SignupRequestSchema>;
+
+export const SignupResponseSchema = z.object({
+  Errors: z.array(ErrorMessageSchema),
+  CodeResult: CodeResultSchema,
+  SessionInfo: SessionInfoSchema.nullable(),
+});
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+/** The sign-up dialog's fields: the payload plus the repeated password (spec §5). */
+export const SignupFormSchema = z
+  .object({
+    UserName: accountEmail(),
+    Password: newPassword(),
+    RepeatPassword: z.string().trim().min(1, 'required'),
+    UserAgreedToTerms: z.boolean().refine((agreed) => agreed, 'mustAgreeToTerms'),
+    Code: verificationCode(),
+  })
+  .refine((form) => form.Password === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
+export type SignupForm = z.input<typeof SignupFormSchema>;

@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 export function requireAppKey(isExempt: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isExempt(c.req.path) && c.req.header(APP_KEY_HEADER) !== APP_KEY) {
-      throw new ApiError(400, [`Missing or unknown application key: send the ${APP_KEY_HEADER} header.`]);
+      throw new ApiError(400, { key: 'missingAppKey', values: { header: APP_KEY_HEADER } });
     }
     await next();
   };

@@ -1,21 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { randomToken, sameText } from '../services/crypto';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function newXsrfToken(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
-}
 
-function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /**
  * Double-submit protection: the browser script echoes the readable XSRF-TOKEN cookie in the
@@ -24,18 +16,23 @@ function sameToken(a: string, b: string): boolean {
 export function xsrfProtection(isExempt: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, XSRF_COOKIE);
+    const session = c.get('session');
     if (!safeMethods.has(c.req.method) && !isExempt(c.req.path)) {
       const header = c.req.header(XSRF_HEADER);
-      if (!cookie || !header || !sameToken(cookie, header)) {
-        throw new ApiError(403, [`Missing or invalid request-forgery token: send the ${XSRF_HEADER} header with the ${XSRF_COOKIE} cookie value.`]);
+      // With a session, the token must be the one issued with it (ARCHITECTURE.md: tied to the session).
+      const expected = session?.xsrfToken ?? cookie;
+      if (!cookie || !header || !expected || !sameText(cookie, header) || !sameText(expected, header)) {
+        throw new ApiError(403, { key: 'xsrf', values: { header: XSRF_HEADER, cookie: XSRF_COOKIE } });
       }
     }
     await next();
-    if (!cookie) issueXsrfCookie(c);
+    const issued = c.res.headers.getSetCookie().some((line) => line.startsWith(`${XSRF_COOKIE}=`));
+    if (!issued && session && cookie !== session.xsrfToken) issueXsrfCookie(c, session.xsrfToken);
+    else if (!issued && !cookie) issueXsrfCookie(c);
   };
 }
 
-export function issueXsrfCookie(c: Parameters<MiddlewareHandler<AppEnv>>[0], token = newXsrfToken()): void {
+export function issueXsrfCookie(c: Parameters<MiddlewareHandler<AppEnv>>[0], token = randomToken(24)): void {
   setCookie(c, XSRF_COOKIE, token, {
     path: '/',
     sameSite: 'Lax',

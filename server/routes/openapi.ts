@@ -2,23 +2,35 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
-import { envelope } from '../errors';
-import { describeIssues } from '../validation';
+import { ApiError, issueTexts } from '../errors';
 
 /** Every router is made here, so bad input always gets the same 400 envelope. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json(envelope(describeIssues(result.error.issues)), 400);
+    defaultHook: (result) => {
+      if (!result.success) throw new ApiError(400, issueTexts(result.error.issues));
     },
   });
 }
 
+const envelopeContent = { 'application/json': { schema: ErrorEnvelopeSchema } };
+
 export const errorResponses = {
-  400: { description: 'Bad input or missing application key', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
-  403: { description: 'Missing request-forgery token', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
+  400: { description: 'Bad input or missing application key', content: envelopeContent },
+  403: { description: 'Missing request-forgery token', content: envelopeContent },
 } as const;
+
+export const sessionErrorResponses = {
+  ...errorResponses,
+  401: { description: 'No session', content: envelopeContent },
+} as const;
+
+export const throttledResponse = { 429: { description: 'Throttled; see Retry-After', content: envelopeContent } } as const;
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } };
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { 'application/json': { schema } }, required: true } };
 }

@@ -58,10 +58,10 @@ describe('guards and the error envelope', () => {
   it('refuses a non-GET call without the XSRF header with 403', async () => {
     const client = await new TestClient(backend).prime();
     expect(client.cookie(XSRF_COOKIE)).toMatch(/^[\w-]{20,}$/);
-    const response = await client.call('PUT', 'auth/logout', { headers: { [XSRF_HEADER]: '' } });
+    const response = await client.call('POST', 'support/message', { body: {}, headers: { [XSRF_HEADER]: '' } });
     expect(response.status).toBe(403);
     expect(response.body.ErrorMessages[0].Message).toContain(XSRF_HEADER);
-    const wrong = await client.call('PUT', 'auth/logout', { headers: { [XSRF_HEADER]: 'not-the-cookie' } });
+    const wrong = await client.call('POST', 'support/message', { body: {}, headers: { [XSRF_HEADER]: 'not-the-cookie' } });
     expect(wrong.status).toBe(403);
   });
 

@@ -1,15 +1,30 @@
 import { Client } from 'pg';
-import { createApp } from '@/server/app';
+import os from 'node:os';
+import path from 'node:path';
+import { assembleBackend } from '@/server/backend';
 import { loadBackendConfig } from '@/server/config';
 import { openDatabase, type Database } from '@/server/db/database';
 import { seedCatalog } from '@/server/db/seed';
-import { createLogger } from '@/server/logger';
+import { deliverDueMail } from '@/server/email/outbox';
+import { createMailer } from '@/server/email/mailer';
+import { startMailSink } from './mail-sink';
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 
 /**
  * A backend on a fresh database per test file: PGlite in memory by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL names a server (scripts/test.mjs starts one).
  */
+/** A clock the tests move forward to reach expiry and grace periods. */
+export function testClock(start = new Date()) {
+  let offset = 0;
+  return {
+    now: () => new Date(start.getTime() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
 export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -33,13 +48,21 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
     database = await openDatabase({ kind: 'pglite' });
   }
   await seedCatalog(database.db);
-  const config = loadBackendConfig({ LOG_LEVEL: 'silent', ...env, NODE_ENV: 'test' });
-  const app = createApp({ db: database.db, dbKind: database.kind, config, logger: createLogger(config.logLevel) });
+  const mail = await startMailSink();
+  const clock = testClock();
+  const config = loadBackendConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'website-api-tests'), ...env, NODE_ENV: 'test', JOBS: 'off' });
+  const backend = assembleBackend(database, config, { clock, mailer: createMailer({ smtpUrl: mail.url, mailDir: '' }) });
   return {
-    app,
+    app: backend.app,
+    deps: backend.deps,
     database,
+    clock,
+    mail,
+    /** Runs the mail sender once, as the background job would. */
+    deliverMail: () => deliverDueMail(backend.deps),
     async close() {
-      await database.close();
+      await backend.close();
+      await mail.close();
       await dropDatabase();
     },
   };
@@ -84,4 +107,19 @@ export class TestClient {
     await this.call('GET', 'auth/session-info');
     return this;
   }
+}
+
+export const strongPassword = 'Bluebonnet2025';
+
+/** Signs a new user up through the two-step code flow and returns their logged-in client. */
+export async function signedUpClient(backend: TestBackend, email: string, password = strongPassword): Promise<TestClient> {
+  const client = await new TestClient(backend).prime();
+  const body = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const first = await client.call('POST', 'auth/signup', { body });
+  if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${first.text}`);
+  await backend.deliverMail();
+  const { codeFrom } = await import('./mail-sink');
+  const second = await client.call('POST', 'auth/signup', { body: { ...body, Code: codeFrom(backend.mail, email) } });
+  if (second.status !== 200) throw new Error(`sign-up failed: ${second.text}`);
+  return client;
 }

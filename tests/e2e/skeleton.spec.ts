@@ -172,7 +172,7 @@ test.describe('the /api forwarder', () => {
       const noKey = await request.get(`${base}/api/app/countries`);
       expect(noKey.status()).toBe(400);
       expect((await noKey.json()).ErrorMessages[0].Message).toMatch(/application key/);
-      const noXsrf = await request.put(`${base}/api/auth/logout`, { headers: { 'X-App-Key': 'bluebonnet-website' } });
+      const noXsrf = await request.post(`${base}/api/support/message`, { headers: { 'X-App-Key': 'bluebonnet-website' }, data: {} });
       expect(noXsrf.status()).toBe(403);
       expect((await noXsrf.json()).ErrorMessages[0].Message).toMatch(/request-forgery token/);
     });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ErrorMessageSchema } from './http';
+import { accountEmail, currentPassword, limits, newPassword, optionalText, verificationCode } from './fields';
+
+/** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */
+export const UserResponseSchema = z.object({
+  ErrorMessages: z.array(ErrorMessageSchema),
+  Data: z.string().nullable().optional(),
+});
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/** Data values of spec §4. */
+export const userData = { showCode: 'show', hideCode: 'hide', sessionEnded: 'session-ended' } as const;
+
+export const ChangeEmailRequestSchema = z.object({
+  NewEmailAddress: accountEmail(),
+  Code: verificationCode().nullish(),
+});
+export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
+
+/** The settings form also rejects the current address before sending (spec §5). */
+export const changeEmailFormSchema = (currentEmail: string) =>
+  z.object({
+    NewEmailAddress: accountEmail().refine((value) => value !== currentEmail.toLowerCase(), 'sameEmail'),
+    Code: verificationCode(),
+  });
+
+export const ChangePasswordRequestSchema = z
+  .object({ CurrentPassword: currentPassword(), NewPassword: newPassword() })
+  .refine((body) => body.NewPassword !== body.CurrentPassword, { message: 'samePassword', path: ['NewPassword'] });
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+export const ChangePasswordFormSchema = z
+  .object({ CurrentPassword: currentPassword(), NewPassword: newPassword(), RepeatPassword: z.string().trim().min(1, 'required') })
+  .refine((form) => form.NewPassword !== form.CurrentPassword, { message: 'samePassword', path: ['NewPassword'] })
+  .refine((form) => form.NewPassword === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
+export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;
+
+export const UpdateProfileRequestSchema = z.object({ DisplayName: optionalText(limits.displayName).nullish() });
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+export const profileFormSchema = (currentDisplayName: string | null) =>
+  z.object({
+    DisplayName: optionalText(limits.displayName).refine((value) => value !== (currentDisplayName ?? ''), 'sameDisplayName'),
+  });
+
+export const DeleteAccountRequestSchema = z.object({ CurrentPassword: currentPassword() });
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;

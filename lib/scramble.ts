@@ -1,0 +1,70 @@
+import { randomInt } from './random';
+
+/** Spec §9: the contact email animation starts after 2 s and reveals 2 letters every 20 ms. */
+export const scrambleTiming = {
+  startDelayMs: 2000,
+  stepMs: 20,
+  lettersPerStep: 2,
+  /** How long a fully revealed text stays before the next one scrambles in. */
+  holdMs: 4000,
+} as const;
+
+export type ScrambleTiming = { readonly [K in keyof typeof scrambleTiming]: number };
+
+/** What the line shows at one moment: which text, and how many of its letters are final. */
+export interface ScrambleFrame {
+  textIndex: number;
+  revealed: number;
+  /** Milliseconds until the frame changes; the component sleeps that long. */
+  nextChangeMs: number;
+}
+
+const glyphs = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789#$%&*+=?@';
+
+export function revealDuration(text: string, timing: ScrambleTiming = scrambleTiming): number {
+  return Math.ceil(text.length / timing.lettersPerStep) * timing.stepMs;
+}
+
+/** Letters of a text of `length` revealed `elapsedMs` into its reveal: 0 at first, then 2 more per step. */
+export function revealedCount(elapsedMs: number, length: number, timing: ScrambleTiming = scrambleTiming): number {
+  if (elapsedMs < 0) return 0;
+  return Math.min(length, Math.floor(elapsedMs / timing.stepMs) * timing.lettersPerStep);
+}
+
+/**
+ * The cycle `elapsedMs` after the line appeared: texts[0] stands still until the start delay,
+ * then texts[1], texts[2] … texts[0] again are each scrambled in, revealed and held.
+ */
+export function scrambleFrameAt(elapsedMs: number, texts: readonly string[], timing: ScrambleTiming = scrambleTiming): ScrambleFrame {
+  if (texts.length === 0) throw new Error('scrambleFrameAt needs at least one text');
+  const first = texts[0];
+  if (elapsedMs < timing.startDelayMs || texts.length === 1) {
+    return { textIndex: 0, revealed: first.length, nextChangeMs: texts.length === 1 ? Infinity : timing.startDelayMs - elapsedMs };
+  }
+  const phases = texts.map((_, index) => (index + 1) % texts.length);
+  const phaseMs = (textIndex: number) => revealDuration(texts[textIndex], timing) + timing.holdMs;
+  const cycleMs = phases.reduce((sum, textIndex) => sum + phaseMs(textIndex), 0);
+  let intoPhase = (elapsedMs - timing.startDelayMs) % cycleMs;
+  for (const textIndex of phases) {
+    const duration = phaseMs(textIndex);
+    if (intoPhase < duration) {
+      const length = texts[textIndex].length;
+      const revealing = intoPhase < revealDuration(texts[textIndex], timing);
+      return {
+        textIndex,
+        revealed: revealing ? revealedCount(intoPhase, length, timing) : length,
+        nextChangeMs: revealing ? timing.stepMs - (intoPhase % timing.stepMs) : duration - intoPhase,
+      };
+    }
+    intoPhase -= duration;
+  }
+  // Unreachable: intoPhase < cycleMs, the sum of the phases.
+  return { textIndex: 0, revealed: first.length, nextChangeMs: timing.stepMs };
+}
+
+/** The text with its first `revealed` letters in place and random glyphs after them; spaces stay. */
+export function scrambledText(text: string, revealed: number, pick: (upper: number) => number = (upper) => randomInt(0, upper)): string {
+  let out = text.slice(0, revealed);
+  for (const char of text.slice(revealed)) out += /\s/.test(char) ? char : glyphs[pick(glyphs.length)];
+  return out;
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { brand } from '../../lib/config';
+
+export interface OutgoingMail {
+  id: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'files';
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+const from = `"${brand.product}" <${brand.supportEmail}>`;
+
+/** SMTP when SMTP_URL is set; otherwise .eml files in the data folder (development). */
+export function createMailer(options: { smtpUrl?: string; mailDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    // A loopback server without TLS (tests, a local relay) must not be asked for STARTTLS.
+    const local = url.protocol === 'smtp:' && ['127.0.0.1', 'localhost', '::1'].includes(url.hostname);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: 10_000, socketTimeout: 20_000 } as never);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text, messageId: `<${mail.id}@website>` });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'files',
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
+      await fs.promises.mkdir(options.mailDir, { recursive: true });
+      await fs.promises.writeFile(path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`), info.message as Buffer);
+    },
+  };
+}

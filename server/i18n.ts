@@ -1,0 +1,37 @@
+import { parseMessageKey } from '../lib/contract/fields';
+import apiDe from '../messages/api/de.json';
+import apiEn from '../messages/api/en.json';
+import apiRu from '../messages/api/ru.json';
+import de from '../messages/de.json';
+import en from '../messages/en.json';
+import ru from '../messages/ru.json';
+import type { ApiLanguage } from './services/language';
+
+const catalogs = {
+  en: { api: apiEn.api, validation: en.validation },
+  de: { api: apiDe.api, validation: de.validation },
+  ru: { api: apiRu.api, validation: ru.validation },
+};
+
+export type ApiMessageKey = keyof typeof apiEn.api;
+
+/** A message the API answers with: a key of messages/api, worded in the caller's language. */
+export interface ApiText {
+  key: ApiMessageKey;
+  values?: Record<string, string>;
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+
+export function apiText(language: ApiLanguage, text: ApiText): string {
+  return fill(catalogs[language].api[text.key], text.values ?? {});
+}
+
+/** A contract rule's message key ("minLength?min=8") in the caller's language, named by field. */
+export function validationText(language: ApiLanguage, messageKey: string, field?: string): string {
+  const { key, params } = parseMessageKey(messageKey);
+  const template = (catalogs[language].validation as Record<string, string>)[key];
+  const text = template ? fill(template, params) : messageKey;
+  return field ? `${field}: ${text}` : text;
+}

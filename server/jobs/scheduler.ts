@@ -1,0 +1,44 @@
+import { deliverDueMail } from '../email/outbox';
+import type { BackendDeps } from '../env';
+import { purgeDueAccounts } from '../services/accounts';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(deps: BackendDeps): Promise<unknown>;
+}
+
+export const jobs: Job[] = [
+  { name: 'outbox', everyMs: 10_000, run: deliverDueMail },
+  { name: 'account-purge', everyMs: 60 * 60_000, run: purgeDueAccounts },
+];
+
+/**
+ * Runs each job on its interval, never two runs of one job at once in this process; the
+ * jobs themselves claim rows safely when several processes share one database.
+ */
+export function startJobs(deps: BackendDeps) {
+  const running = new Map<string, Promise<void>>();
+  const runNow = (job: Job) => {
+    if (running.has(job.name)) return running.get(job.name);
+    const run = job
+      .run(deps)
+      .then(() => undefined)
+      .catch((error: unknown) => deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    return run;
+  };
+  const timers = jobs.map((job) => setInterval(() => void runNow(job), job.everyMs));
+  for (const timer of timers) timer.unref();
+  return {
+    kick(name: string) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (job) setTimeout(() => void runNow(job), 0).unref();
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../../lib/contract/http';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { findSession, sessionLifetimeMs, type IssuedSession } from '../services/sessions';
+import { issueXsrfCookie } from './xsrf';
+
+/** Loads the caller's session from its cookie, if any; an unknown cookie is dropped. */
+export function loadSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) {
+      const { db, clock } = c.get('deps');
+      const session = await findSession(db, clock, token);
+      if (session) c.set('session', session);
+      else clearSessionCookie(c);
+    }
+    await next();
+  };
+}
+
+/** Portal calls: 401 without a live session (the client then clears its session, spec §8). */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('session')) throw new ApiError(401, { key: 'loginRequired' });
+  await next();
+};
+
+export function setSessionCookies(c: Context<AppEnv>, issued: IssuedSession): void {
+  setCookie(c, SESSION_COOKIE, issued.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.get('deps').config.secureCookies,
+    maxAge: Math.floor(sessionLifetimeMs / 1000),
+  });
+  issueXsrfCookie(c, issued.xsrfToken);
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies });
+}

@@ -1,0 +1,19 @@
+import { createRoute } from '@hono/zod-openapi';
+import { UserResponseSchema } from '../../lib/contract/user';
+import { SupportMessageSchema } from '../../lib/contract/support';
+import { clientIp } from '../client-ip';
+import { receiveSupportMessage } from '../services/support';
+import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
+
+const message = createRoute({
+  method: 'post',
+  path: '/support/message',
+  tags: ['support'],
+  request: jsonBody(SupportMessageSchema),
+  responses: { 200: jsonContent(UserResponseSchema, 'Stored and queued for the support team'), ...errorResponses, ...throttledResponse },
+});
+
+export const supportRoutes = createRouter().openapi(message, async (c) => {
+  await receiveSupportMessage(c.get('deps'), c.req.valid('json'), clientIp(c), c.get('session')?.user.id ?? null);
+  return c.json({ ErrorMessages: [], Data: null }, 200);
+});

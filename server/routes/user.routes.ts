@@ -1,0 +1,75 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import {
+  ChangeEmailRequestSchema,
+  ChangePasswordRequestSchema,
+  DeleteAccountRequestSchema,
+  UpdateProfileRequestSchema,
+  UserResponseSchema,
+  userData,
+} from '../../lib/contract/user';
+import { clientIp } from '../client-ip';
+import type { AppEnv } from '../env';
+import { ApiError, requestLanguage, wordErrors } from '../errors';
+import { clearSessionCookie, requireSession, setSessionCookies } from '../middleware/session';
+import { changeEmail, changePassword, scheduleDeletion, updateDisplayName } from '../services/accounts';
+import type { ActiveSession } from '../services/sessions';
+import { createRouter, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
+
+function userCall<S extends z.ZodType>(path: string, schema: S, description: string) {
+  return createRoute({
+    method: 'put',
+    path,
+    tags: ['user'],
+    middleware: [requireSession] as const,
+    request: jsonBody(schema),
+    responses: { 200: jsonContent(UserResponseSchema, description), ...sessionErrorResponses, ...throttledResponse },
+  });
+}
+
+const email = userCall('/user/email', ChangeEmailRequestSchema, 'Code mailed (Data show) or address changed');
+const password = userCall('/user/password', ChangePasswordRequestSchema, 'Password changed; other sessions ended');
+const profile = userCall('/user/profile', UpdateProfileRequestSchema, 'Display name changed');
+const deleteAccount = userCall('/user/delete-account', DeleteAccountRequestSchema, 'Deletion scheduled; the session ends');
+
+const done = { ErrorMessages: [], Data: null };
+const sessionOf = (c: Context<AppEnv>) => c.get('session') as ActiveSession;
+
+export const userRoutes = createRouter()
+  .openapi(email, async (c) => {
+    const body = c.req.valid('json');
+    const language = requestLanguage(c);
+    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: clientIp(c) });
+    switch (outcome) {
+      case 'code-sent': {
+        const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);
+        return c.json({ ErrorMessages: messages.map((Message) => ({ Message })), Data: userData.showCode }, 200);
+      }
+      case 'code-wrong':
+        throw new ApiError(400, { key: 'codeWrong' }, { data: userData.showCode });
+      case 'code-expired':
+        throw new ApiError(400, { key: 'codeExpired' }, { data: userData.showCode });
+      case 'address-taken':
+        throw new ApiError(400, { key: 'addressUnavailable' }, { data: userData.hideCode });
+      case 'changed':
+        return c.json(done, 200);
+    }
+  })
+  .openapi(password, async (c) => {
+    const body = c.req.valid('json');
+    const issued = await changePassword(c.get('deps'), sessionOf(c), body.CurrentPassword, body.NewPassword);
+    setSessionCookies(c, issued);
+    return c.json(done, 200);
+  })
+  .openapi(profile, async (c) => {
+    const body = c.req.valid('json');
+    await updateDisplayName(c.get('deps'), sessionOf(c), body.DisplayName || null);
+    return c.json(done, 200);
+  })
+  .openapi(deleteAccount, async (c) => {
+    const body = c.req.valid('json');
+    await scheduleDeletion(c.get('deps'), sessionOf(c), body.CurrentPassword, requestLanguage(c));
+    clearSessionCookie(c);
+    return c.json(done, 200);
+  });

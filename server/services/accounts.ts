@@ -1,0 +1,235 @@
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { SessionInfo } from '../../lib/contract/auth';
+import { userData } from '../../lib/contract/user';
+import type { BackendDeps } from '../env';
+import { sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
+import { enqueueMail } from '../email/outbox';
+import { renderEmail } from '../email/templates';
+import { ApiError } from '../errors';
+import { claimsOf } from './claims';
+import { consumeCode, issueCode } from './codes';
+import { pickLanguage, type ApiLanguage } from './language';
+import { checkPassword, hashPassword } from './passwords';
+import { limits } from './rate-limit';
+import { countWrongPassword, createSession, revokeSession, revokeUserSessions, type ActiveSession, type IssuedSession } from './sessions';
+
+export const deletionGraceMs = 7 * 24 * 60 * 60_000;
+export const wrongPasswordLimit = 3;
+
+type User = typeof users.$inferSelect;
+
+export async function sessionInfoOf(deps: BackendDeps, user: User): Promise<SessionInfo> {
+  return { UserName: user.email, DisplayName: user.displayName, Claims: await claimsOf(deps.db) };
+}
+
+async function findUserByEmail(deps: BackendDeps, email: string): Promise<User | undefined> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+function logCodeInDevelopment(deps: BackendDeps, email: string, code: string) {
+  if (deps.mailer.kind === 'files' && !deps.config.production) deps.logger.info('verification code (development mail)', { email, code });
+}
+
+async function throttleCodes(deps: BackendDeps, email: string, ip: string) {
+  const message = 'tooManyCodes';
+  await deps.rateLimiter.hit(`code:ip:${ip}`, limits.codesPerIp, message);
+  await deps.rateLimiter.hit(`code:address:${email}`, limits.codesPerAddress, message);
+}
+
+export type SignupOutcome =
+  | { kind: 'code-sent'; email: string }
+  | { kind: 'code-wrong' }
+  | { kind: 'code-expired' }
+  | { kind: 'address-taken' }
+  | { kind: 'created'; user: User; session: IssuedSession };
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  code: string | null | undefined;
+  cookieConsent: StoredCookieConsent | null | undefined;
+  language: ApiLanguage;
+  ip: string;
+}
+
+/**
+ * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code; the call with
+ * the right code creates the account and logs in. A known address gets a notice by mail
+ * instead of a code, and the caller sees the same answer, so addresses cannot be probed.
+ */
+export async function signUp(deps: BackendDeps, input: SignupInput): Promise<SignupOutcome> {
+  const { db, clock } = deps;
+  if (!input.code) {
+    await throttleCodes(deps, input.email, input.ip);
+    const existing = await findUserByEmail(deps, input.email);
+    await db.transaction(async (tx) => {
+      if (existing) {
+        await enqueueMail(tx, deps.clock, input.email, renderEmail('signupExisting', input.language));
+        return;
+      }
+      const code = await issueCode(tx, clock, 'signup', input.email, null);
+      await enqueueMail(tx, deps.clock, input.email, renderEmail('signupCode', input.language, { code }));
+      logCodeInDevelopment(deps, input.email, code);
+    });
+    deps.kickOutbox();
+    return { kind: 'code-sent', email: input.email };
+  }
+
+  const check = await consumeCode(db, clock, 'signup', input.email, input.code, null);
+  if (check === 'wrong') return { kind: 'code-wrong' };
+  if (check === 'expired') return { kind: 'code-expired' };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, language: input.language, termsAcceptedAt: clock.now(), cookieConsent: input.cookieConsent ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return { kind: 'address-taken' } as const;
+    return { kind: 'created', user, session: await createSession(tx, clock, user.id) } as const;
+  });
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  cookieConsent: StoredCookieConsent | null | undefined;
+  ip: string;
+  /** The session cookie the caller came with, replaced by the new one (rotation). */
+  previousSession: ActiveSession | undefined;
+}
+
+const tooManyLogins = 'tooManyLogins';
+
+/** Login, throttled per account and per address; logging in cancels a pending deletion. */
+export async function logIn(deps: BackendDeps, input: LoginInput): Promise<{ user: User; session: IssuedSession } | null> {
+  const { db, clock, rateLimiter } = deps;
+  const accountKey = `login:account:${input.email}`;
+  await rateLimiter.hit(`login:ip:${input.ip}`, limits.loginPerIp, tooManyLogins);
+  await rateLimiter.check(accountKey, limits.loginPerAccount, tooManyLogins);
+  const user = await findUserByEmail(deps, input.email);
+  const valid = await checkPassword(user && !user.erasedAt ? user.passwordHash : null, input.password);
+  if (!user || !valid) {
+    await rateLimiter.hit(accountKey, limits.loginPerAccount, tooManyLogins);
+    return null;
+  }
+  await rateLimiter.reset(accountKey);
+  return db.transaction(async (tx) => {
+    if (input.previousSession) await revokeSession(tx, input.previousSession.tokenHash);
+    const [updated] = await tx
+      .update(users)
+      .set({ deletionDueAt: null, ...(input.cookieConsent ? { cookieConsent: input.cookieConsent } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { user: updated, session: await createSession(tx, clock, user.id) };
+  });
+}
+
+/**
+ * Checks the current password of a signed-in user. The third wrong try in one session ends
+ * that session (ARCHITECTURE.md); the answer then carries Data 'session-ended'.
+ */
+export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveSession, password: string): Promise<void> {
+  if (await checkPassword(session.user.passwordHash, password)) {
+    if (session.wrongPasswordCount) await countWrongPassword(deps.db, session.tokenHash, 0);
+    return;
+  }
+  const count = session.wrongPasswordCount + 1;
+  if (count >= wrongPasswordLimit) {
+    await revokeSession(deps.db, session.tokenHash);
+    throw new ApiError(400, { key: 'sessionEndedWrongPassword' }, { data: userData.sessionEnded, clearSession: true });
+  }
+  await countWrongPassword(deps.db, session.tokenHash, count);
+  throw new ApiError(400, { key: 'wrongCurrentPassword' });
+}
+
+export type EmailChangeOutcome = 'code-sent' | 'code-wrong' | 'code-expired' | 'address-taken' | 'changed';
+
+export async function changeEmail(
+  deps: BackendDeps,
+  session: ActiveSession,
+  input: { newEmail: string; code: string | null | undefined; language: ApiLanguage; ip: string },
+): Promise<EmailChangeOutcome> {
+  const { db, clock } = deps;
+  const user = session.user;
+  if (input.newEmail === user.email) throw new ApiError(400, { field: 'NewEmailAddress', rule: 'sameEmail' });
+  if (!input.code) {
+    await throttleCodes(deps, input.newEmail, input.ip);
+    const taken = await findUserByEmail(deps, input.newEmail);
+    await db.transaction(async (tx) => {
+      if (taken) {
+        await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailInUse', input.language));
+        return;
+      }
+      const code = await issueCode(tx, clock, 'email-change', input.newEmail, user.id);
+      await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailChangeCode', input.language, { code }));
+      logCodeInDevelopment(deps, input.newEmail, code);
+    });
+    deps.kickOutbox();
+    return 'code-sent';
+  }
+  const check = await consumeCode(db, clock, 'email-change', input.newEmail, input.code, user.id);
+  if (check !== 'valid') return check === 'wrong' ? 'code-wrong' : 'code-expired';
+  const changed = await db.transaction(async (tx) => {
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail))).length) return false;
+    await tx.update(users).set({ email: input.newEmail }).where(eq(users.id, user.id));
+    await enqueueMail(tx, deps.clock, user.email, renderEmail('emailChanged', pickLanguage(user.language), { email: input.newEmail }));
+    return true;
+  });
+  deps.kickOutbox();
+  return changed ? 'changed' : 'address-taken';
+}
+
+/** A new password ends every other session of the account; this one gets a fresh token. */
+export async function changePassword(deps: BackendDeps, session: ActiveSession, current: string, next: string): Promise<IssuedSession> {
+  await confirmCurrentPassword(deps, session, current);
+  const passwordHash = await hashPassword(next);
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
+    await revokeUserSessions(tx, session.user.id);
+    return createSession(tx, deps.clock, session.user.id);
+  });
+}
+
+export async function updateDisplayName(deps: BackendDeps, session: ActiveSession, displayName: string | null): Promise<void> {
+  if ((displayName ?? null) === (session.user.displayName ?? null)) throw new ApiError(400, { field: 'DisplayName', rule: 'sameDisplayName' });
+  await deps.db.update(users).set({ displayName }).where(eq(users.id, session.user.id));
+}
+
+/** Schedules the deletion 7 days ahead, ends every session and says so by mail. */
+export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession, password: string, language: ApiLanguage): Promise<Date> {
+  await confirmCurrentPassword(deps, session, password);
+  const due = new Date(deps.clock.now().getTime() + deletionGraceMs);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));
+    await revokeUserSessions(tx, session.user.id);
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(due);
+    await enqueueMail(tx, deps.clock, session.user.email, renderEmail('deletionScheduled', language, { date }));
+  });
+  deps.kickOutbox();
+  return due;
+}
+
+/**
+ * The purge job: erases the personal data of accounts whose grace period has passed. The row
+ * stays (anonymised) so invoices keep their owner for the law; it can never log in again.
+ */
+export async function purgeDueAccounts(deps: BackendDeps): Promise<number> {
+  const due = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletionDueAt), lte(users.deletionDueAt, deps.clock.now()), isNull(users.erasedAt)));
+  for (const { id } of due) {
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(verificationCodes).where(eq(verificationCodes.userId, id));
+      await tx
+        .update(users)
+        .set({ email: `erased-${id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })
+        .where(and(eq(users.id, id), isNull(users.erasedAt)));
+    });
+  }
+  if (due.length) deps.logger.info('accounts erased', { count: due.length });
+  return due.length;
+}

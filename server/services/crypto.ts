@@ -1,0 +1,19 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+// No 0/O, 1/I/L: a code is read from a mail and typed by hand.
+const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A 6-character verification code (spec §5 "code: max 6"). */
+export function newVerificationCode(): string {
+  return Array.from({ length: 6 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
+}

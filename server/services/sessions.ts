@@ -1,0 +1,53 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { sessions, users } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
+
+export interface ActiveSession {
+  tokenHash: string;
+  xsrfToken: string;
+  wrongPasswordCount: number;
+  user: typeof users.$inferSelect;
+}
+
+export interface IssuedSession {
+  token: string;
+  xsrfToken: string;
+  expiresAt: Date;
+}
+
+type Writer = Pick<Db, 'insert' | 'delete' | 'update' | 'select'>;
+
+export async function createSession(db: Writer, clock: Clock, userId: string): Promise<IssuedSession> {
+  const token = randomToken();
+  const xsrfToken = randomToken(24);
+  const expiresAt = new Date(clock.now().getTime() + sessionLifetimeMs);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, xsrfToken, expiresAt });
+  return { token, xsrfToken, expiresAt };
+}
+
+/** The live session of a cookie token, with its user; null when unknown, expired or erased. */
+export async function findSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, clock.now())));
+  if (!row || row.user.erasedAt) return null;
+  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, wrongPasswordCount: row.session.wrongPasswordCount, user: row.user };
+}
+
+export async function revokeSession(db: Writer, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeUserSessions(db: Writer, userId: string, except?: string): Promise<void> {
+  await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId));
+}
+
+export async function countWrongPassword(db: Writer, tokenHash: string, count: number): Promise<void> {
+  await db.update(sessions).set({ wrongPasswordCount: count }).where(eq(sessions.tokenHash, tokenHash));
+}

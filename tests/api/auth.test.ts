@@ -1,0 +1,209 @@
+import { count, eq } from 'drizzle-orm';
+import { SESSION_COOKIE, XSRF_COOKIE } from '@/lib/contract/http';
+import { sessions, users } from '@/server/db/schema';
+import { codeLifetimeMs } from '@/server/services/codes';
+import { codeFrom } from './mail-sink';
+import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  UserName: email,
+  Password: strongPassword,
+  UserAgreedToTerms: true,
+  CookieConsent: { timestamp: '2026-11-01T10:00:00.000Z', app: 'website' },
+  ...extra,
+});
+const userCount = async () => (await backend.database.db.select({ n: count() }).from(users))[0].n;
+
+describe('POST auth/signup', () => {
+  it('mails a code first, then creates the account and logs in with it', async () => {
+    const client = await new TestClient(backend).prime();
+    const first = await client.call('POST', 'auth/signup', { body: signupBody('  Ann@Example.COM ') });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ Errors: [{ Message: 'We sent a verification code to ann@example.com. Enter it below to continue.' }], CodeResult: 'show', SessionInfo: null });
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+
+    expect(await backend.deliverMail()).toBe(1);
+    const [mail] = backend.mail.to('ann@example.com');
+    expect(mail.subject).toBe('Your Bluebonnet verification code');
+    const code = codeFrom(backend.mail, 'ann@example.com');
+
+    const second = await client.call('POST', 'auth/signup', { body: signupBody('ann@example.com', { Code: code.toLowerCase() }) });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ Errors: [], CodeResult: null, SessionInfo: { UserName: 'ann@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] } });
+    expect(client.cookie(SESSION_COOKIE)).toBeTruthy();
+    const session = await client.call('GET', 'auth/session-info');
+    expect(session.body.UserName).toBe('ann@example.com');
+    const [stored] = await backend.database.db.select().from(users).where(eq(users.email, 'ann@example.com'));
+    expect(stored.cookieConsent).toEqual({ timestamp: '2026-11-01T10:00:00.000Z', app: 'website' });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax and rotates the XSRF token', async () => {
+    const client = await new TestClient(backend).prime();
+    const anonymousXsrf = client.cookie(XSRF_COOKIE);
+    await client.call('POST', 'auth/signup', { body: signupBody('cookie@example.com') });
+    await backend.deliverMail();
+    const response = await client.call('POST', 'auth/signup', { body: signupBody('cookie@example.com', { Code: codeFrom(backend.mail, 'cookie@example.com') }) });
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(client.cookie(XSRF_COOKIE)).not.toBe(anonymousXsrf);
+  });
+
+  it('does not reveal that an address is registered: same answer, a notice instead of a code', async () => {
+    await signedUpClient(backend, 'known@example.com');
+    const before = await userCount();
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com') });
+    expect(response.body).toEqual({ Errors: [{ Message: expect.stringContaining('known@example.com') }], CodeResult: 'show', SessionInfo: null });
+    await backend.deliverMail();
+    expect(backend.mail.to('known@example.com').at(-1)?.subject).toBe('Sign-up attempt at Bluebonnet');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('counts wrong codes and uses the code up on the fifth', async () => {
+    const client = await new TestClient(backend).prime();
+    await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com') });
+    await backend.deliverMail();
+    const good = codeFrom(backend.mail, 'tries@example.com');
+    for (let i = 0; i < 4; i++) {
+      const wrong = await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com', { Code: 'ZZZZZZ' }) });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ Errors: [{ Message: 'The verification code is not correct.' }], CodeResult: 'show', SessionInfo: null });
+    }
+    const fifth = await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com', { Code: 'ZZZZZZ' }) });
+    expect(fifth.body.Errors[0].Message).toMatch(/expired or was tried too often/);
+    const late = await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com', { Code: good }) });
+    expect(late.status).toBe(400);
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('lets a code expire after 15 minutes', async () => {
+    const client = await new TestClient(backend).prime();
+    await client.call('POST', 'auth/signup', { body: signupBody('late@example.com') });
+    await backend.deliverMail();
+    backend.clock.advance(codeLifetimeMs + 1000);
+    const response = await client.call('POST', 'auth/signup', { body: signupBody('late@example.com', { Code: codeFrom(backend.mail, 'late@example.com') }) });
+    expect(response.status).toBe(400);
+    expect(response.body.CodeResult).toBe('show');
+  });
+
+  it.each([
+    [{ UserAgreedToTerms: false }, 'UserAgreedToTerms: You must agree to the legal terms'],
+    [{ Password: 'short1A' }, 'Password: Must be at least 8 characters'],
+    [{ Password: 'alllowercase1' }, 'Password: At least one uppercase letter required'],
+    [{ Password: 'ALLUPPERCASE1' }, 'Password: At least one lowercase letter required'],
+    [{ Password: 'NoNumbersHere' }, 'Password: At least one number required'],
+    [{ Password: 'A1' + 'a'.repeat(39) }, 'Password: Must be at most 40 characters'],
+    [{ UserName: 'a@b.c' }, 'UserName: Must be at least 6 characters'],
+    [{ UserName: 'not-an-email' }, 'UserName: Email address format required'],
+    [{ UserName: '' }, 'UserName: Required'],
+    [{ Code: 'TOOLONG1' }, 'Code: Must be at most 6 characters'],
+  ])('refuses %p with "%s" and changes nothing', async (change, message) => {
+    const before = await userCount();
+    const sent = backend.mail.received.length;
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('POST', 'auth/signup', { body: signupBody('rules@example.com', change) });
+    expect(response.status).toBe(400);
+    expect(response.body.Errors[0].Message).toBe(message);
+    await backend.deliverMail();
+    expect(backend.mail.received.length).toBe(sent);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers in the caller’s language', async () => {
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('POST', 'auth/signup', { body: signupBody('de@example.com', { UserAgreedToTerms: false }), headers: { 'Accept-Language': 'de' } });
+    expect(response.body.Errors[0].Message).toBe('UserAgreedToTerms: Sie müssen den rechtlichen Bedingungen zustimmen');
+  });
+});
+
+describe('POST auth/login, PUT auth/logout', () => {
+  it('logs in, rotates the session token, and logs out for good', async () => {
+    const first = await signedUpClient(backend, 'login@example.com');
+    const oldToken = first.cookie(SESSION_COOKIE)!;
+    const login = await first.call('POST', 'auth/login', { body: { UserName: 'LOGIN@example.com ', Password: strongPassword, CookieConsent: null } });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ Errors: [], SessionInfo: { UserName: 'login@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] } });
+    const newToken = first.cookie(SESSION_COOKIE)!;
+    expect(newToken).not.toBe(oldToken);
+
+    const stale = new TestClient(backend);
+    const staleSession = await backend.app.request('/api/auth/session-info', { headers: { 'X-App-Key': 'bluebonnet-website', Cookie: `${SESSION_COOKIE}=${oldToken}` } });
+    expect((await staleSession.json()).UserName).toBeNull();
+    expect(stale).toBeDefined();
+
+    const out = await first.call('PUT', 'auth/logout');
+    expect(out.status).toBe(200);
+    const after = await backend.app.request('/api/auth/session-info', { headers: { 'X-App-Key': 'bluebonnet-website', Cookie: `${SESSION_COOKIE}=${newToken}` } });
+    expect((await after.json()).UserName).toBeNull();
+  });
+
+  it('refuses a wrong password or unknown address with one message', async () => {
+    await signedUpClient(backend, 'wrong@example.com');
+    const client = await new TestClient(backend).prime();
+    const wrong = await client.call('POST', 'auth/login', { body: { UserName: 'wrong@example.com', Password: 'Nottheone1', CookieConsent: null } });
+    const unknown = await client.call('POST', 'auth/login', { body: { UserName: 'nobody@example.com', Password: 'Nottheone1', CookieConsent: null } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ Errors: [{ Message: 'The email address or password is not correct.' }], SessionInfo: null });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('throttles failures per account with 429 and Retry-After', async () => {
+    await signedUpClient(backend, 'brute@example.com');
+    const client = await new TestClient(backend).prime();
+    for (let i = 0; i < 5; i++) {
+      const attempt = await client.call('POST', 'auth/login', { body: { UserName: 'brute@example.com', Password: `Guess${i}abcd`, CookieConsent: null }, headers: { 'X-Forwarded-For': `10.0.0.${i}` } });
+      expect(attempt.status).toBe(400);
+    }
+    const blocked = await client.call('POST', 'auth/login', { body: { UserName: 'brute@example.com', Password: strongPassword, CookieConsent: null }, headers: { 'X-Forwarded-For': '10.0.0.99' } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.Errors[0].Message).toMatch(/Too many login attempts/);
+    backend.clock.advance(16 * 60_000);
+    const later = await client.call('POST', 'auth/login', { body: { UserName: 'brute@example.com', Password: strongPassword, CookieConsent: null }, headers: { 'X-Forwarded-For': '10.0.0.99' } });
+    expect(later.status).toBe(200);
+  });
+
+  it('throttles all attempts per IP address', async () => {
+    const client = await new TestClient(backend).prime();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const attempt = await client.call('POST', 'auth/login', { body: { UserName: `ip${i}@example.com`, Password: 'Whatever12', CookieConsent: null }, headers: { 'X-Forwarded-For': '203.0.113.7' } });
+      statuses.push(attempt.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('refuses malformed bodies with 400 in the Errors envelope', async () => {
+    const client = await new TestClient(backend).prime();
+    const notJson = await client.call('POST', 'auth/login', { raw: '{"UserName":', headers: { 'Content-Type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+    const wrongTypes = await client.call('POST', 'auth/login', { body: { UserName: 42, Password: ['x'] } });
+    expect(wrongTypes.status).toBe(400);
+    expect(wrongTypes.body.Errors.length).toBeGreaterThan(0);
+    expect(wrongTypes.body.SessionInfo).toBeNull();
+  });
+
+  it('keeps only one live session per login on the server', async () => {
+    const client = await signedUpClient(backend, 'one@example.com');
+    await client.call('POST', 'auth/login', { body: { UserName: 'one@example.com', Password: strongPassword, CookieConsent: null } });
+    const [user] = await backend.database.db.select().from(users).where(eq(users.email, 'one@example.com'));
+    const rows = await backend.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).not.toBe(client.cookie(SESSION_COOKIE));
+  });
+
+  it('requires the session’s own XSRF token once logged in', async () => {
+    const client = await signedUpClient(backend, 'xsrf@example.com');
+    const forged = await client.call('PUT', 'user/profile', { body: { DisplayName: 'X' }, headers: { 'X-XSRF-TOKEN': 'attacker-token', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; XSRF-TOKEN=attacker-token` } });
+    expect(forged.status).toBe(403);
+  });
+});

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@/lib/contract/http';
+import { sessions, users } from '@/server/db/schema';
+import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
+import { codeFrom } from './mail-sink';
+import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+const userRow = async (email: string) => (await backend.database.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe('every user call needs a session', () => {
+  it.each([
+    ['user/email', { NewEmailAddress: 'x@example.com' }],
+    ['user/password', { CurrentPassword: strongPassword, NewPassword: 'Another2025' }],
+    ['user/profile', { DisplayName: 'X' }],
+    ['user/delete-account', { CurrentPassword: strongPassword }],
+  ])('PUT %s answers 401 without one', async (path, body) => {
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('PUT', path, { body });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ ErrorMessages: [{ Message: 'Please log in to continue.' }] });
+  });
+});
+
+describe('PUT user/email', () => {
+  it('mails a code to the new address, then changes the login address with it', async () => {
+    const client = await signedUpClient(backend, 'old@example.com');
+    const first = await client.call('PUT', 'user/email', { body: { NewEmailAddress: ' New@Example.com ' } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ ErrorMessages: [{ Message: expect.stringContaining('new@example.com') }], Data: 'show' });
+    await backend.deliverMail();
+    const wrong = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'new@example.com', Code: 'ZZZZZZ' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' });
+    const done = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'new@example.com', Code: codeFrom(backend.mail, 'new@example.com') } });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ ErrorMessages: [], Data: null });
+    expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('new@example.com');
+    await backend.deliverMail();
+    expect(backend.mail.to('old@example.com').at(-1)?.subject).toBe('Your Bluebonnet login address was changed');
+  });
+
+  it('refuses the current address and a bad one', async () => {
+    const client = await signedUpClient(backend, 'same@example.com');
+    const same = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'SAME@example.com' } });
+    expect(same.status).toBe(400);
+    expect(same.body.ErrorMessages).toEqual([{ Message: 'NewEmailAddress: Same as current email address' }]);
+    const bad = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'nope' } });
+    expect(bad.body.ErrorMessages[0].Message).toBe('NewEmailAddress: Must be at least 6 characters');
+  });
+
+  it('does not reveal that the new address has an account', async () => {
+    await signedUpClient(backend, 'taken@example.com');
+    const client = await signedUpClient(backend, 'mover@example.com');
+    const response = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'taken@example.com' } });
+    expect(response.body.Data).toBe('show');
+    await backend.deliverMail();
+    expect(backend.mail.to('taken@example.com').at(-1)?.subject).toBe('Email change attempt at Bluebonnet');
+  });
+});
+
+describe('PUT user/password', () => {
+  it('changes the password, ends other sessions and keeps this one', async () => {
+    const client = await signedUpClient(backend, 'pw@example.com');
+    const other = await new TestClient(backend).prime();
+    await other.call('POST', 'auth/login', { body: { UserName: 'pw@example.com', Password: strongPassword, CookieConsent: null } });
+    const response = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: 'Changed2026' } });
+    expect(response.status).toBe(200);
+    expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('pw@example.com');
+    expect((await other.call('GET', 'auth/session-info')).body.UserName).toBeNull();
+    const relogin = await new TestClient(backend).prime();
+    expect((await relogin.call('POST', 'auth/login', { body: { UserName: 'pw@example.com', Password: 'Changed2026', CookieConsent: null } })).status).toBe(200);
+  });
+
+  it('refuses the same password and weak ones', async () => {
+    const client = await signedUpClient(backend, 'weak@example.com');
+    const same = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: strongPassword } });
+    expect(same.body.ErrorMessages[0].Message).toBe('NewPassword: Same as current password');
+    const weak = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: 'weakpassword' } });
+    expect(weak.body.ErrorMessages[0].Message).toBe('NewPassword: At least one uppercase letter required');
+  });
+
+  it('ends the session on the third wrong current password', async () => {
+    const client = await signedUpClient(backend, 'thrice@example.com');
+    for (let i = 0; i < 2; i++) {
+      const wrong = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The current password is not correct.' }] });
+    }
+    const third = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
+    expect(third.status).toBe(400);
+    expect(third.body).toEqual({ ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.' }], Data: 'session-ended' });
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+    const [user] = await backend.database.db.select().from(users).where(eq(users.email, 'thrice@example.com'));
+    expect(await backend.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('PUT user/profile', () => {
+  it('sets and clears the display name, refusing the same one and long ones', async () => {
+    const client = await signedUpClient(backend, 'name@example.com');
+    expect((await client.call('PUT', 'user/profile', { body: { DisplayName: '  Ann Smith ' } })).body).toEqual({ ErrorMessages: [], Data: null });
+    expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBe('Ann Smith');
+    const same = await client.call('PUT', 'user/profile', { body: { DisplayName: 'Ann Smith' } });
+    expect(same.body.ErrorMessages[0].Message).toBe('DisplayName: Same as current display name');
+    const long = await client.call('PUT', 'user/profile', { body: { DisplayName: 'x'.repeat(26) } });
+    expect(long.body.ErrorMessages[0].Message).toBe('DisplayName: Must be at most 25 characters');
+    await client.call('PUT', 'user/profile', { body: { DisplayName: '' } });
+    expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBeNull();
+  });
+});
+
+describe('PUT user/delete-account', () => {
+  it('schedules deletion 7 days ahead, ends the session, and mails a notice', async () => {
+    const client = await signedUpClient(backend, 'leaving@example.com');
+    const response = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    expect(response.status).toBe(200);
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+    const row = await userRow('leaving@example.com');
+    expect(row.deletionDueAt!.getTime() - backend.clock.now().getTime()).toBeGreaterThan(deletionGraceMs - 60_000);
+    await backend.deliverMail();
+    expect(backend.mail.to('leaving@example.com').at(-1)?.subject).toBe('Your Bluebonnet account will be deleted');
+  });
+
+  it('is cancelled by logging in within the grace period', async () => {
+    const client = await signedUpClient(backend, 'regret@example.com');
+    await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    backend.clock.advance(deletionGraceMs - 60_000);
+    const login = await client.call('POST', 'auth/login', { body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null } });
+    expect(login.status).toBe(200);
+    expect((await userRow('regret@example.com')).deletionDueAt).toBeNull();
+  });
+
+  it('is carried out by the purge job after the grace period: data erased, login impossible', async () => {
+    const client = await signedUpClient(backend, 'gone@example.com');
+    await client.call('PUT', 'user/profile', { body: { DisplayName: 'Gone Person' } });
+    await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    const id = (await userRow('gone@example.com')).id;
+    expect(await purgeDueAccounts(backend.deps)).toBe(0);
+    backend.clock.advance(deletionGraceMs + 1000);
+    expect(await purgeDueAccounts(backend.deps)).toBeGreaterThanOrEqual(1);
+    const [erased] = await backend.database.db.select().from(users).where(eq(users.id, id));
+    expect(erased).toMatchObject({ email: `erased-${id}@invalid`, displayName: null, passwordHash: '', cookieConsent: null });
+    const login = await new TestClient(backend).prime();
+    expect((await login.call('POST', 'auth/login', { body: { UserName: 'gone@example.com', Password: strongPassword, CookieConsent: null } })).status).toBe(400);
+  });
+
+  it('counts a wrong password toward the three-tries rule', async () => {
+    const client = await signedUpClient(backend, 'careful@example.com');
+    const wrong = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: 'WrongPass1' } });
+    expect(wrong.status).toBe(400);
+    expect((await userRow('careful@example.com')).deletionDueAt).toBeNull();
+    const short = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: 'short' } });
+    expect(short.body.ErrorMessages[0].Message).toBe('CurrentPassword: Must be at least 8 characters');
+  });
+});

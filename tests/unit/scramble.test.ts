@@ -1,0 +1,78 @@
+import { revealDuration, revealedCount, scrambleFrameAt, scrambledText, scrambleTiming, type ScrambleTiming } from '@/lib/scramble';
+
+const statement = 'Write to us'; // 11 letters: 6 steps of 20 ms
+const address = 'hello@example.com'; // 17 letters: 9 steps
+const texts = [statement, address];
+const { startDelayMs, stepMs, holdMs } = scrambleTiming;
+
+describe('scramble timing (spec §9)', () => {
+  it('uses the spec constants: start after 2 s, 2 letters per 20 ms', () => {
+    expect(scrambleTiming).toMatchObject({ startDelayMs: 2000, stepMs: 20, lettersPerStep: 2 });
+  });
+
+  it('reveals 2 letters per 20 ms and never more than the text', () => {
+    expect(revealedCount(-1, 17)).toBe(0);
+    expect(revealedCount(0, 17)).toBe(0);
+    expect(revealedCount(19, 17)).toBe(0);
+    expect(revealedCount(20, 17)).toBe(2);
+    expect(revealedCount(59, 17)).toBe(4);
+    expect(revealedCount(160, 17)).toBe(16);
+    expect(revealedCount(180, 17)).toBe(17);
+    expect(revealedCount(10_000, 17)).toBe(17);
+    expect(revealDuration(address)).toBe(180);
+    expect(revealDuration(statement)).toBe(120);
+  });
+
+  it('shows the first text still until the start delay, then wakes up exactly then', () => {
+    expect(scrambleFrameAt(0, texts)).toEqual({ textIndex: 0, revealed: 11, nextChangeMs: 2000 });
+    expect(scrambleFrameAt(1500, texts)).toEqual({ textIndex: 0, revealed: 11, nextChangeMs: 500 });
+  });
+
+  it('scrambles the address in from the start delay, 2 letters per step', () => {
+    expect(scrambleFrameAt(startDelayMs, texts)).toEqual({ textIndex: 1, revealed: 0, nextChangeMs: 20 });
+    expect(scrambleFrameAt(startDelayMs + 5, texts)).toEqual({ textIndex: 1, revealed: 0, nextChangeMs: 15 });
+    expect(scrambleFrameAt(startDelayMs + 20, texts)).toEqual({ textIndex: 1, revealed: 2, nextChangeMs: 20 });
+    expect(scrambleFrameAt(startDelayMs + 160, texts)).toMatchObject({ textIndex: 1, revealed: 16 });
+  });
+
+  it('holds the revealed address, then cycles back to the statement and round again', () => {
+    const addressDone = startDelayMs + 180;
+    expect(scrambleFrameAt(addressDone, texts)).toEqual({ textIndex: 1, revealed: 17, nextChangeMs: holdMs });
+    const statementStart = addressDone + holdMs;
+    expect(scrambleFrameAt(statementStart, texts)).toEqual({ textIndex: 0, revealed: 0, nextChangeMs: stepMs });
+    expect(scrambleFrameAt(statementStart + 120, texts)).toEqual({ textIndex: 0, revealed: 11, nextChangeMs: holdMs });
+    const secondRound = statementStart + 120 + holdMs;
+    expect(scrambleFrameAt(secondRound, texts)).toEqual({ textIndex: 1, revealed: 0, nextChangeMs: stepMs });
+    expect(scrambleFrameAt(secondRound + 40, texts)).toMatchObject({ textIndex: 1, revealed: 4 });
+  });
+
+  it('follows custom timings', () => {
+    const timing: ScrambleTiming = { startDelayMs: 0, stepMs: 10, lettersPerStep: 5, holdMs: 100 };
+    expect(scrambleFrameAt(0, ['ab', 'abcdefghijk'], timing)).toEqual({ textIndex: 1, revealed: 0, nextChangeMs: 10 });
+    expect(scrambleFrameAt(25, ['ab', 'abcdefghijk'], timing)).toEqual({ textIndex: 1, revealed: 10, nextChangeMs: 5 });
+    expect(scrambleFrameAt(30, ['ab', 'abcdefghijk'], timing)).toEqual({ textIndex: 1, revealed: 11, nextChangeMs: 100 });
+  });
+
+  it('keeps a single text still forever', () => {
+    expect(scrambleFrameAt(99_999, ['only'])).toEqual({ textIndex: 0, revealed: 4, nextChangeMs: Infinity });
+  });
+});
+
+describe('scrambledText', () => {
+  const firstGlyph = () => 0;
+
+  it('keeps the revealed letters and the spaces, and scrambles the rest', () => {
+    expect(scrambledText('ab cd', 0, firstGlyph)).toBe('AA AA');
+    expect(scrambledText('ab cd', 2, firstGlyph)).toBe('ab AA');
+    expect(scrambledText('ab cd', 5, firstGlyph)).toBe('ab cd');
+  });
+
+  it('has the length of the text whatever the randomness', () => {
+    const text = 'support@bluebonnet-software.example';
+    for (let revealed = 0; revealed <= text.length; revealed += 3) {
+      const frame = scrambledText(text, revealed);
+      expect(frame).toHaveLength(text.length);
+      expect(frame.startsWith(text.slice(0, revealed))).toBe(true);
+    }
+  });
+});
