@@ -11,6 +11,8 @@ const freePort = () => execFileSync(process.execPath, ['scripts/free-port.mjs'])
 const port = once('E2E_PORT', freePort);
 const forwardingPort = once('E2E_FORWARDING_PORT', freePort);
 const backendPort = once('E2E_BACKEND_PORT', freePort);
+const smtpPort = once('E2E_SMTP_PORT', freePort);
+const mailApiPort = once('E2E_MAIL_API_PORT', freePort);
 const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 
@@ -36,10 +38,17 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
+      // Mail goes to a real SMTP server on loopback; tests read it back over HTTP (tests/e2e/mail.ts).
+      command: 'node tests/e2e/mail-sink-server.mjs',
+      url: `http://127.0.0.1:${mailApiPort}/health`,
+      env: { SMTP_PORT: smtpPort, MAIL_API_PORT: mailApiPort },
+      reuseExistingServer: false,
+    },
+    {
       // The site as `npm start` runs it: backend in-process on the embedded database.
       command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
-      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded') },
+      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
       timeout: 60_000,
       reuseExistingServer: false,
     },
