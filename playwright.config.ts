@@ -17,7 +17,7 @@ const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-$
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 
 const nextStart = (listenPort: string) => `node node_modules/next/dist/bin/next start -p ${listenPort}`;
-const common = { NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' };
+const common = { NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', THROTTLE_SCALE: '50' };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -30,7 +30,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     logger,
     clock,
     mailer,
-    rateLimiter: new RateLimiter(database.db, clock),
+    rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
     kickOutbox: () => scheduler?.kick('outbox'),
   };
   if (config.jobs) scheduler = startJobs(deps);

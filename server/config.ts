@@ -12,6 +12,8 @@ export interface BackendConfig {
   dataDir: string;
   /** Background jobs (mail sender, account purge); off only for tests that drive them by hand. */
   jobs: boolean;
+  /** Multiplies the throttling limits (THROTTLE_SCALE); 1 in production. */
+  throttleScale: number;
 }
 
 export function loadBackendConfig(env: Env = process.env): BackendConfig {
@@ -24,5 +26,6 @@ export function loadBackendConfig(env: Env = process.env): BackendConfig {
     smtpUrl: env.SMTP_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     jobs: env.JOBS !== 'off',
+    throttleScale: Math.max(1, Number(env.THROTTLE_SCALE) || 1),
   };
 }
