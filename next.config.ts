@@ -12,7 +12,7 @@ export default function config(phase: string): NextConfig {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
-    serverExternalPackages: ['@electric-sql/pglite'],
+    serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
     env: {
       NEXT_PUBLIC_APP_VERSION: version,
       NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',

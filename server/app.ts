@@ -7,12 +7,15 @@ import { loadSession } from './middleware/session';
 import { xsrfProtection } from './middleware/xsrf';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
+import { billingRoutes } from './routes/billing.routes';
+import { paymentRoutes } from './routes/payment.routes';
+import { storeRoutes } from './routes/store.routes';
 import { supportRoutes } from './routes/support.routes';
 import { userRoutes } from './routes/user.routes';
 
-/** Paths a browser or a monitor opens directly, without the website's script. */
-const directPaths = new Set(['/api/health', '/api/openapi.json']);
-const isDirect = (path: string) => directPaths.has(path);
+/** Paths a browser, a monitor or Stripe opens directly, without the website's script. */
+const directPaths = new Set(['/api/health', '/api/openapi.json', '/api/payment/stripe-webhook']);
+const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/invoice-pdf\/[^/]+\/download$/.test(path);
 
 /** The backend: every /api route, its guards and its error envelope. */
 export function createApp(deps: BackendDeps) {
@@ -28,6 +31,9 @@ export function createApp(deps: BackendDeps) {
   app.route('/', authRoutes);
   app.route('/', userRoutes);
   app.route('/', supportRoutes);
+  app.route('/', storeRoutes);
+  app.route('/', paymentRoutes);
+  app.route('/', billingRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

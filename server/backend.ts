@@ -6,8 +6,10 @@ import { databaseOptionsFromEnv, openDatabase, type Database, type DatabaseOptio
 import { seedCatalog } from './db/seed';
 import { createMailer, type Mailer } from './email/mailer';
 import type { BackendDeps } from './env';
+import type { PaymentProvider } from './payments/provider';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
+import { selectPaymentProvider } from './payments/select';
 import { RateLimiter } from './services/rate-limit';
 
 export interface Backend {
@@ -18,7 +20,7 @@ export interface Backend {
 }
 
 /** Builds the app on an open database: the one wiring used by the server and by the tests. */
-export function assembleBackend(database: Database, config: BackendConfig, overrides: { clock?: Clock; mailer?: Mailer } = {}): Backend {
+export function assembleBackend(database: Database, config: BackendConfig, overrides: { clock?: Clock; mailer?: Mailer; payments?: PaymentProvider | null } = {}): Backend {
   const logger = createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
@@ -31,6 +33,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
+    payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
   };
   if (config.jobs) scheduler = startJobs(deps);

@@ -14,6 +14,11 @@ export interface BackendConfig {
   jobs: boolean;
   /** Multiplies the throttling limits (THROTTLE_SCALE); 1 in production. */
   throttleScale: number;
+  /** The public origin for payment return links; the request's origin when unset. */
+  siteUrl?: string;
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string };
+  /** The offline test-card provider may run in production only when enabled on purpose. */
+  manualPaymentsEnabled: boolean;
 }
 
 export function loadBackendConfig(env: Env = process.env): BackendConfig {
@@ -27,5 +32,11 @@ export function loadBackendConfig(env: Env = process.env): BackendConfig {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     jobs: env.JOBS !== 'off',
     throttleScale: Math.max(1, Number(env.THROTTLE_SCALE) || 1),
+    siteUrl: env.SITE_URL || env.NEXT_PUBLIC_SITE_URL || undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+        : undefined,
+    manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
   };
 }

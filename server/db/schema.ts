@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Text the store shows, in every site language. */
 export type LocalizedText = { en: string; de: string; ru: string };
@@ -115,3 +115,180 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** One open cart per user; the billing contact travels with it to the invoice. */
+export const carts = pgTable('carts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  billingName: text('billing_name'),
+  billingAddress1: text('billing_address1'),
+  billingAddress2: text('billing_address2'),
+  billingCity: text('billing_city'),
+  billingStateCode: text('billing_state_code'),
+  billingPostalCode: text('billing_postal_code'),
+  billingCountryCode: text('billing_country_code'),
+  isBusinessPurchase: boolean('is_business_purchase').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => carts.userId, { onDelete: 'cascade' }),
+    offerKey: text('offer_key')
+      .notNull()
+      .references(() => offers.key),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.offerKey] })],
+);
+
+/** Invoice numbers run per year: 2026-00001, 2026-00002, … */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: text('number').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    fullyPaidAt: timestamp('fully_paid_at', { withTimezone: true }),
+    isVoid: boolean('is_void').notNull().default(false),
+    /** Set for the invoice a checkout of the cart is paying; a renewal invoice has none. */
+    fromCart: boolean('from_cart').notNull().default(false),
+    billingName: text('billing_name').notNull(),
+    billingAddress1: text('billing_address1').notNull(),
+    billingAddress2: text('billing_address2'),
+    billingCity: text('billing_city').notNull(),
+    billingStateCode: text('billing_state_code'),
+    billingStateName: text('billing_state_name'),
+    billingPostalCode: text('billing_postal_code').notNull(),
+    billingCountryCode: text('billing_country_code').notNull(),
+    billingCountryName: text('billing_country_name').notNull(),
+    billingEmail: text('billing_email').notNull(),
+    billingNotes: text('billing_notes'),
+    isBusinessPurchase: boolean('is_business_purchase').notNull().default(false),
+    isTaxExempt: boolean('is_tax_exempt').notNull(),
+    taxRateBasisPoints: integer('tax_rate_bps').notNull(),
+    subTotalCents: integer('sub_total_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (table) => [uniqueIndex('invoices_number_unique').on(table.number), index('invoices_user_idx').on(table.userId)],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    offerKey: text('offer_key')
+      .notNull()
+      .references(() => offers.key),
+    description: text('description').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    subTotalCents: integer('sub_total_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.position] })],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    isPayment: boolean('is_payment').notNull().default(true),
+    isCard: boolean('is_card').notNull().default(true),
+    provider: text('provider').notNull(),
+    /** The provider's id of the charge: one payment per charge, however often it is reported. */
+    providerRef: text('provider_ref').notNull(),
+  },
+  (table) => [uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef), index('payments_invoice_idx').on(table.invoiceId)],
+);
+
+/** A checkout attempt at the payment provider for one invoice. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    status: text('status').$type<'open' | 'complete' | 'failed' | 'expired'>().notNull(),
+    /** Manual provider: hash of the client secret its test form must present. */
+    clientSecretHash: text('client_secret_hash'),
+    /** Manual provider: which test card paid, so renewals behave like it (never card data). */
+    testCardOutcome: text('test_card_outcome'),
+    providerCustomerId: text('provider_customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('checkout_sessions_invoice_idx').on(table.invoiceId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    offerKey: text('offer_key')
+      .notNull()
+      .references(() => offers.key),
+    /** Which unit of a line with quantity > 1 this is (0-based). */
+    unit: integer('unit').notNull().default(0),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    previousId: uuid('previous_id'),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    nextRenewalAt: timestamp('next_renewal_at', { withTimezone: true }),
+    isActivated: boolean('is_activated').notNull().default(true),
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    isRenewed: boolean('is_renewed').notNull().default(false),
+    isValid: boolean('is_valid').notNull().default(true),
+    renewalFailed: boolean('renewal_failed').notNull().default(false),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    testCardOutcome: text('test_card_outcome'),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_invoice_unit_unique').on(table.invoiceId, table.offerKey, table.unit),
+    index('subscriptions_user_idx').on(table.userId),
+    index('subscriptions_renewal_idx').on(table.nextRenewalAt),
+  ],
+);
+
+/** Provider events already handled: a redelivered webhook changes nothing. */
+export const processedEvents = pgTable(
+  'processed_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);

@@ -1,6 +1,7 @@
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../env';
 import { purgeDueAccounts } from '../services/accounts';
+import { renewDueManualSubscriptions } from '../services/renewals';
 
 export interface Job {
   name: string;
@@ -11,6 +12,7 @@ export interface Job {
 export const jobs: Job[] = [
   { name: 'outbox', everyMs: 10_000, run: deliverDueMail },
   { name: 'account-purge', everyMs: 60 * 60_000, run: purgeDueAccounts },
+  { name: 'manual-renewals', everyMs: 15 * 60_000, run: renewDueManualSubscriptions },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
+import { cartItemCount } from '../services/cart';
 import { pickLanguage } from '../services/language';
 import { listCountries, listUsStates } from '../services/reference-data';
 import { createRouter, errorResponses, jsonContent } from './openapi';
@@ -36,7 +37,12 @@ const health = createRoute({
 const referenceCache = 'public, max-age=86400';
 
 export const appRoutes = createRouter()
-  .openapi(appInfo, (c) => c.json({ CartItemCount: 0, NotificationCount: 0 }, 200))
+  .openapi(appInfo, async (c) => {
+    const session = c.get('session');
+    c.header('Cache-Control', 'no-store');
+    const cartCount = session ? await cartItemCount(c.get('deps').db, session.user.id) : 0;
+    return c.json({ CartItemCount: cartCount, NotificationCount: 0 }, 200);
+  })
   .openapi(countries, (c) => {
     c.header('Cache-Control', referenceCache);
     c.header('Vary', 'Accept-Language');

@@ -33,3 +33,9 @@ const usStates: UsState[] = (regionData.find((country) => country.countryShortCo
 export function listUsStates(): UsState[] {
   return usStates;
 }
+
+export const isCountryCode = (code: string) => countries.isValid(code);
+
+export const usStateName = (code: string | null | undefined) => usStates.find((state) => state.Code === code)?.Name ?? null;
+
+export const countryName = (code: string, language: ApiLanguage) => countries.getName(code, language, { select: 'official' }) ?? code;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CartModelSchema, LineItemSchema } from './store';
+
+export const PaymentSchema = z.object({
+  DateTime: z.string(),
+  Description: z.string(),
+  Amount: z.number().int(),
+  IsPayment: z.boolean(),
+  IsCard: z.boolean(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** An invoice line keeps what was bought as it was sold: its description and unit price. */
+export const InvoiceLineSchema = LineItemSchema.extend({ Description: z.string(), UnitAmount: z.number().int() });
+
+/** Spec §3 invoice: the cart model plus its own fields; amounts in cents, dates ISO 8601 UTC. */
+export const InvoiceSchema = CartModelSchema.extend({
+  LineItems: z.array(InvoiceLineSchema),
+  Key: z.string(),
+  InvoiceNumber: z.string(),
+  InvoiceVersion: z.number().int(),
+  CreatedDate: z.string(),
+  FullyPaidDate: z.string().nullable(),
+  IsVoid: z.boolean(),
+  BillingStateName: z.string().nullable(),
+  BillingCountryName: z.string().nullable(),
+  BillingEmailAddress: z.string(),
+  BillingNotes: z.string().nullable(),
+  TotalAmountDue: z.number().int(),
+  Payments: z.array(PaymentSchema),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** Spec §3 subscription. */
+export const SubscriptionSchema = z.object({
+  Key: z.string(),
+  Description: z.string(),
+  EffectiveDate: z.string(),
+  ExpirationDate: z.string(),
+  NextRenewalDate: z.string().nullable(),
+  IsCancelled: z.boolean(),
+  IsActivated: z.boolean(),
+  IsActive: z.boolean(),
+  HasExpired: z.boolean(),
+  IsRenewed: z.boolean(),
+  IsValid: z.boolean(),
+  RenewalFailed: z.boolean(),
+  InvoiceKey: z.string(),
+  AppPage: z.string(),
+  ProductHomePage: z.string(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const IdParamSchema = z.object({ id: z.uuid('invalidValue') });
+export const KeyParamSchema = z.object({ key: z.uuid('invalidValue') });

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { limits, messageKey, optionalText, requiredText, text } from './fields';
+
+/** Spec §3 service offer; Price and Savings in cents. TrialDays -1 marks a free plan. */
+export const ServiceOfferSchema = z.object({
+  Key: z.string(),
+  Description: z.string(),
+  ServiceName: z.string(),
+  ServiceHomePage: z.string(),
+  AppPage: z.string(),
+  Price: z.number().int(),
+  Savings: z.number().int(),
+  TrialDays: z.number().int(),
+  IsSubscription: z.boolean(),
+  Items: z.array(z.string()),
+});
+export type ServiceOffer = z.infer<typeof ServiceOfferSchema>;
+
+export const FREE_PLAN_TRIAL_DAYS = -1;
+export const isFreePlan = (offer: Pick<ServiceOffer, 'TrialDays'>) => offer.TrialDays === FREE_PLAN_TRIAL_DAYS;
+
+export const LineItemSchema = z.object({
+  Key: z.string(),
+  Quantity: z.number().int(),
+  SubTotalAmount: z.number().int(),
+  AvailableLicenseKey: z.string().nullish(),
+});
+export type LineItem = z.infer<typeof LineItemSchema>;
+
+/** Spec §3 cart / invoice model; amounts in cents. */
+export const CartModelSchema = z.object({
+  LineItems: z.array(LineItemSchema),
+  SubTotalAmount: z.number().int(),
+  TaxTotalAmount: z.number().int(),
+  TotalAmount: z.number().int(),
+  BillingName: z.string().nullable(),
+  BillingAddress1: z.string().nullable(),
+  BillingAddress2: z.string().nullable(),
+  BillingCity: z.string().nullable(),
+  BillingStateCode: z.string().nullable(),
+  BillingPostalCode: z.string().nullable(),
+  BillingCountryCode: z.string().nullable(),
+  IsBusinessPurchase: z.boolean(),
+  IsTaxExempt: z.boolean(),
+});
+export type CartModel = z.infer<typeof CartModelSchema>;
+
+export const US = 'US';
+
+/** Spec §5 billing rules; the state is required only for the United States. */
+export const BillingInfoSchema = z
+  .object({
+    Name: requiredText(limits.billingName),
+    Address1: requiredText(limits.address1),
+    Address2: optionalText(limits.address2).nullish(),
+    City: requiredText(limits.city),
+    StateCode: text().max(10, messageKey('maxLength', { max: 10 })).nullish(),
+    PostalCode: requiredText(limits.postalCode),
+    CountryCode: text().min(1, 'required').max(2, messageKey('maxLength', { max: 2 })).transform((code) => code.toUpperCase()),
+    IsBusinessPurchase: z.boolean().default(false),
+  })
+  .superRefine((billing, context) => {
+    if (billing.CountryCode === US && !billing.StateCode) context.addIssue({ code: 'custom', path: ['StateCode'], message: 'required' });
+  });
+export type BillingInfoInput = z.input<typeof BillingInfoSchema>;
+export type BillingInfo = z.output<typeof BillingInfoSchema>;
+
+export const QuantitySchema = z
+  .number()
+  .int(messageKey('quantityRange', { max: limits.quantityMax }))
+  .min(0, messageKey('quantityRange', { max: limits.quantityMax }))
+  .max(limits.quantityMax, messageKey('quantityRange', { max: limits.quantityMax }));
+
+export const UpdateCartRequestSchema = z.object({
+  Items: z
+    .array(z.object({ ServiceOfferKey: z.string().min(1).max(100), Quantity: QuantitySchema }))
+    .max(50),
+  BillingInfo: BillingInfoSchema.nullish(),
+  IsAddition: z.boolean(),
+});
+export type UpdateCartRequest = z.input<typeof UpdateCartRequestSchema>;
+
+export const PaymentProviderSchema = z.enum(['stripe', 'manual']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
+
+/** Value is the publishable key base64-encoded twice (spec §3); Provider says which one is active. */
+export const KeyInfoSchema = z.object({ Value: z.string(), Provider: PaymentProviderSchema });
+export type KeyInfo = z.infer<typeof KeyInfoSchema>;
+
+export const ClientSecretSchema = z.object({ Value: z.string() });
+
+export const PaymentReturnRequestSchema = z.object({ Value: z.string().trim().min(1, 'required').max(255) });
+export const PaymentReturnResponseSchema = z.object({
+  Status: z.enum(['complete', 'open', 'failed', 'expired']),
+  NewClaims: z.array(z.string()),
+  InvoiceKey: z.string().nullable(),
+});
+export type PaymentReturnResponse = z.infer<typeof PaymentReturnResponseSchema>;
+
+/** The manual provider's test card form (offline payments). */
+export const ManualPayRequestSchema = z.object({
+  ClientSecret: z.string().min(1).max(200),
+  CardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber')),
+  Expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'cardExpiry'),
+  Cvc: z.string().trim().regex(/^\d{3,4}$/, 'cardCvc'),
+});
+export type ManualPayRequest = z.input<typeof ManualPayRequestSchema>;
+export const ManualPayResponseSchema = z.object({ Status: z.enum(['complete', 'declined']), SessionId: z.string() });

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { PaymentReturnResponse } from '../../lib/contract/store';
+import { checkoutSessions } from '../db/schema';
+import type { ActiveSession } from '../services/sessions';
+import type { BackendDeps } from '../env';
+import { ApiError } from '../errors';
+import { priceCart } from '../services/cart';
+import { claimsOf } from '../services/claims';
+import { findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
+import { offersByKey } from '../services/catalog';
+import { fulfilCheckout } from './fulfil';
+import { ProviderUnavailableError, type PaymentProvider } from './provider';
+
+export function activeProvider(deps: BackendDeps, name?: string): PaymentProvider {
+  const provider = deps.payments;
+  if (!provider || (name && provider.name !== name)) throw new ApiError(name ? 404 : 503, { key: 'providerInactive', values: { provider: name ?? 'card' } });
+  return provider;
+}
+
+async function providerCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
+    throw error;
+  }
+}
+
+/**
+ * Starts a checkout: the unpaid invoice for the cart (or a given unpaid invoice: Pay Now), then
+ * a session at the provider. A provider failure changes nothing the buyer can see.
+ */
+export async function startCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, origin: string, invoiceKey?: string): Promise<string> {
+  const provider = activeProvider(deps, providerName);
+  const userId = session.user.id;
+  const { invoice, lines } = await deps.db.transaction(async (tx) => {
+    if (!invoiceKey) return invoiceForCart(tx, deps.clock, userId, session.user.email, await priceCart(tx, userId));
+    const unpaid = await findOwnInvoice(tx, userId, invoiceKey);
+    if (unpaid.fullyPaidAt || unpaid.isVoid) throw new ApiError(400, { key: 'sessionClosed' });
+    return { invoice: unpaid, lines: await linesOf(tx, unpaid.id) };
+  });
+  const created = await providerCall(async () => provider.createCheckout(await checkoutRequest(deps, invoice, lines, origin)));
+  await deps.db.insert(checkoutSessions).values({
+    id: created.sessionId,
+    provider: provider.name,
+    userId,
+    invoiceId: invoice.id,
+    status: 'open',
+    clientSecretHash: created.clientSecretHash,
+    createdAt: deps.clock.now(),
+  });
+  return created.clientSecret;
+}
+
+async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string) {
+  const catalog = await offersByKey(deps.db, lines.map((line) => line.offerKey));
+  return {
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    invoiceVersion: invoice.version,
+    customerEmail: invoice.billingEmail,
+    lines: lines.map((line) => {
+      const offer = catalog.get(line.offerKey);
+      return { description: line.description, unitPriceCents: line.unitPriceCents, quantity: line.quantity, renewalMonths: offer?.isSubscription ? offer.renewalMonths : null };
+    }),
+    taxCents: invoice.taxCents,
+    returnUrl: `${deps.config.siteUrl ?? origin}/store/payment-return?session_id={CHECKOUT_SESSION_ID}`,
+  };
+}
+
+/** The return page's call: asks the provider, fulfils when paid (idempotent), says where to go. */
+export async function completeCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, sessionId: string): Promise<PaymentReturnResponse> {
+  const provider = activeProvider(deps, providerName);
+  const [row] = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider.name), eq(checkoutSessions.userId, session.user.id)));
+  if (!row) throw new ApiError(404, { key: 'sessionUnknown' });
+  const state = await providerCall(() => provider.checkoutState(sessionId));
+  if (!state.paid) {
+    if (state.status !== 'open' && row.status === 'open') await deps.db.update(checkoutSessions).set({ status: state.status }).where(eq(checkoutSessions.id, sessionId));
+    return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
+  }
+  const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
+  return { Status: 'complete', NewClaims: await claimsOf(deps.db, session.user.id, deps.clock.now()), InvoiceKey: fulfilment.invoiceId };
+}
+

@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { checkoutSessions, invoices, offers, payments, subscriptions } from '../db/schema';
+import type { BackendDeps } from '../env';
+import { ApiError } from '../errors';
+import { emptyCart } from '../services/cart';
+import { addMonths } from '../services/dates';
+import { linesOf } from '../services/invoices';
+import type { CheckoutState } from './provider';
+
+export interface Fulfilment {
+  invoiceId: string;
+  userId: string;
+  /** False when an earlier call had already fulfilled this checkout. */
+  fulfilledNow: boolean;
+}
+
+/**
+ * Fulfils a paid checkout: the invoice becomes paid, the payment is recorded, subscriptions
+ * are created, the cart is emptied. One function for the return page and the webhook, safe to
+ * run any number of times and concurrently: the invoice row is locked and a paid invoice ends
+ * the work; payments and subscriptions also have unique keys.
+ */
+export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: string, provider: string, state: CheckoutState, testCardOutcome?: string): Promise<Fulfilment> {
+  const now = deps.clock.now();
+  const run = async (tx: Db): Promise<Fulfilment> => {
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider)))
+      .for('update');
+    if (!session) throw new ApiError(404, { key: 'sessionUnknown' });
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
+    const result = { invoiceId: invoice.id, userId: invoice.userId };
+    if (invoice.fullyPaidAt) {
+      if (session.status !== 'complete') await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
+      return { ...result, fulfilledNow: false };
+    }
+    await tx
+      .insert(payments)
+      .values({
+        invoiceId: invoice.id,
+        paidAt: now,
+        description: provider === 'manual' ? 'Card payment (test mode)' : 'Card payment',
+        amountCents: invoice.totalCents,
+        provider,
+        providerRef: state.paymentRef ?? sessionId,
+      })
+      .onConflictDoNothing();
+    await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
+    for (const line of await linesOf(tx, invoice.id)) {
+      const [offer] = await tx.select().from(offers).where(eq(offers.key, line.offerKey));
+      if (!offer.isSubscription) continue;
+      const expiresAt = state.periodEnd ?? addMonths(now, offer.renewalMonths);
+      for (let unit = 0; unit < line.quantity; unit++) {
+        await tx
+          .insert(subscriptions)
+          .values({
+            userId: invoice.userId,
+            offerKey: offer.key,
+            unit,
+            invoiceId: invoice.id,
+            effectiveAt: now,
+            expiresAt,
+            nextRenewalAt: expiresAt,
+            provider,
+            providerSubscriptionId: state.providerSubscriptionId,
+            testCardOutcome: testCardOutcome ?? null,
+          })
+          .onConflictDoNothing();
+      }
+    }
+    await tx
+      .update(checkoutSessions)
+      .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })
+      .where(eq(checkoutSessions.id, sessionId));
+    if (invoice.fromCart) await emptyCart(tx, invoice.userId);
+    return { ...result, fulfilledNow: true };
+  };
+  // Inside a caller's transaction (webhook) use it; otherwise open one.
+  return db === deps.db ? deps.db.transaction((tx) => run(tx as unknown as Db)) : run(db);
+}

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { checkoutSessions, invoices } from '../db/schema';
+import { randomToken, sameText, sha256 } from '../services/crypto';
+import type { CheckoutState, CreatedCheckout, PaymentProvider } from './provider';
+
+/**
+ * The offline provider (in the tradition of Saleor's dummy gateway): a clearly labelled test
+ * card form, fixed test card numbers, and no card data kept — only which test outcome was used.
+ */
+export const testCards = {
+  '4242424242424242': 'success',
+  '4000000000000341': 'renewal-fails',
+  '4000000000000002': 'declined',
+} as const;
+export type TestCardOutcome = (typeof testCards)[keyof typeof testCards];
+
+export const outcomeOfCard = (cardNumber: string): TestCardOutcome => testCards[cardNumber as keyof typeof testCards] ?? 'declined';
+
+export class ManualProvider implements PaymentProvider {
+  readonly name = 'manual' as const;
+  readonly publishableKey = 'manual_test_mode';
+
+  constructor(private readonly db: Db) {}
+
+  async createCheckout(): Promise<CreatedCheckout> {
+    const sessionId = `ms_${randomToken(18)}`;
+    const clientSecret = `${sessionId}_secret_${randomToken(18)}`;
+    return { sessionId, clientSecret, clientSecretHash: sha256(clientSecret) };
+  }
+
+  /** The open session a client secret belongs to, if the secret is genuine. */
+  async sessionOfSecret(clientSecret: string) {
+    const sessionId = clientSecret.split('_secret_')[0];
+    const [row] = await this.db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'manual')));
+    return row?.clientSecretHash && sameText(row.clientSecretHash, sha256(clientSecret)) ? row : null;
+  }
+
+  async checkoutState(sessionId: string): Promise<CheckoutState> {
+    const [row] = await this.db
+      .select({ status: checkoutSessions.status, total: invoices.totalCents })
+      .from(checkoutSessions)
+      .innerJoin(invoices, eq(invoices.id, checkoutSessions.invoiceId))
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'manual')));
+    const status = row?.status ?? 'expired';
+    return {
+      status,
+      paid: status === 'complete',
+      paymentRef: status === 'complete' ? sessionId : null,
+      amountCents: row?.total ?? 0,
+      providerSubscriptionId: null,
+      providerCustomerId: null,
+      periodEnd: null,
+    };
+  }
+
+  async cancelAtPeriodEnd(): Promise<void> {
+    // Renewals of manual subscriptions are ours (the renewal job): nobody else to tell.
+  }
+}

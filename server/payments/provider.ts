@@ -1,0 +1,53 @@
+import type { PaymentProviderName } from '../../lib/contract/store';
+
+export interface CheckoutLine {
+  description: string;
+  unitPriceCents: number;
+  quantity: number;
+  /** Months between renewals, for subscription lines. */
+  renewalMonths: number | null;
+}
+
+export interface CheckoutRequest {
+  invoiceId: string;
+  invoiceNumber: string;
+  invoiceVersion: number;
+  customerEmail: string;
+  lines: CheckoutLine[];
+  taxCents: number;
+  /** Where the provider sends the buyer back; contains {CHECKOUT_SESSION_ID}. */
+  returnUrl: string;
+}
+
+export interface CreatedCheckout {
+  sessionId: string;
+  clientSecret: string;
+  /** Kept when we must check the secret ourselves (manual provider). */
+  clientSecretHash: string | null;
+}
+
+/** What the provider says about a checkout session. */
+export interface CheckoutState {
+  status: 'open' | 'complete' | 'expired' | 'failed';
+  paid: boolean;
+  /** The provider's id of the charge (payment intent, invoice or our own reference). */
+  paymentRef: string | null;
+  amountCents: number;
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+  /** Subscription period end as the provider counts it. */
+  periodEnd: Date | null;
+}
+
+/** A payment service (ARCHITECTURE.md "Payments"): Stripe, or the offline manual provider. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly publishableKey: string;
+  createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
+  checkoutState(sessionId: string): Promise<CheckoutState>;
+  /** Stops renewal at the end of the paid period. */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+}
+
+/** A provider call that failed; nothing was changed on our side. */
+export class ProviderUnavailableError extends Error {}

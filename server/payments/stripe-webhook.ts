@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../db/database';
+import { checkoutSessions, processedEvents, subscriptions } from '../db/schema';
+import type { BackendDeps } from '../env';
+import { ApiError } from '../errors';
+import { renewSubscriptions } from '../services/renewals';
+import { fulfilCheckout } from './fulfil';
+import { StripeProvider } from './stripe';
+
+type Handler = (deps: BackendDeps, tx: Db, provider: StripeProvider, object: never) => Promise<void>;
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+
+/** invoice.parent.subscription_details.subscription since the 2025 API (STACK-NOTES.md). */
+const subscriptionOfInvoice = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
+
+const liveRowsOf = (tx: Db, providerSubscriptionId: string) =>
+  tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, providerSubscriptionId), eq(subscriptions.isRenewed, false)));
+
+async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider, session: Stripe.Checkout.Session) {
+  if (session.payment_status === 'unpaid') return;
+  const [known] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+  if (!known) return; // not started by this site
+  await fulfilCheckout(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id));
+}
+
+const handlers: Record<string, Handler> = {
+  'checkout.session.completed': checkoutPaid as Handler,
+  'checkout.session.async_payment_succeeded': checkoutPaid as Handler,
+  'checkout.session.async_payment_failed': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, session: Stripe.Checkout.Session) => {
+    await tx.update(checkoutSessions).set({ status: 'failed' }).where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+  }) as Handler,
+  /** A renewal charge succeeded: a paid renewal invoice and the next period. */
+  'invoice.paid': (async (deps: BackendDeps, tx: Db, _provider: StripeProvider, invoice: Stripe.Invoice) => {
+    const subscriptionId = subscriptionOfInvoice(invoice);
+    if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle') return;
+    const rows = await liveRowsOf(tx, subscriptionId);
+    if (!rows.length) return;
+    const periodEnd = invoice.lines?.data[0]?.period?.end;
+    await renewSubscriptions(deps, tx, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
+  }) as Handler,
+  'invoice.payment_failed': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, invoice: Stripe.Invoice) => {
+    const subscriptionId = subscriptionOfInvoice(invoice);
+    if (subscriptionId && invoice.billing_reason === 'subscription_cycle') {
+      await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false)));
+    }
+  }) as Handler,
+  'customer.subscription.updated': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, subscription: Stripe.Subscription) => {
+    const periodEnd = subscription.items?.data[0]?.current_period_end;
+    const cancelled = subscription.cancel_at_period_end || subscription.status === 'canceled';
+    await tx
+      .update(subscriptions)
+      .set({ isCancelled: cancelled, nextRenewalAt: cancelled || !periodEnd ? null : new Date(periodEnd * 1000) })
+      .where(and(eq(subscriptions.providerSubscriptionId, subscription.id), eq(subscriptions.isRenewed, false)));
+  }) as Handler,
+  'customer.subscription.deleted': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, subscription: Stripe.Subscription) => {
+    await tx
+      .update(subscriptions)
+      .set({ isCancelled: true, nextRenewalAt: null })
+      .where(and(eq(subscriptions.providerSubscriptionId, subscription.id), eq(subscriptions.isRenewed, false)));
+  }) as Handler,
+};
+
+/**
+ * A signed Stripe event, verified on the raw body. Handled once per event id: the id is
+ * recorded in the same transaction as the work, so a crash leaves neither and a redelivery
+ * does it all again, while a second delivery after success changes nothing.
+ */
+export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, signature: string | undefined): Promise<void> {
+  const provider = deps.payments;
+  const secret = deps.config.stripe?.webhookSecret;
+  if (!(provider instanceof StripeProvider) || !secret) throw new ApiError(404, { key: 'providerInactive', values: { provider: 'stripe' } });
+  let event: Stripe.Event;
+  try {
+    event = provider.stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
+  } catch {
+    throw new ApiError(400, { key: 'webhookSignature' });
+  }
+  const handler = handlers[event.type];
+  if (!handler) return;
+  await deps.db.transaction(async (tx) => {
+    const [fresh] = await tx.insert(processedEvents).values({ provider: 'stripe', eventId: event.id }).onConflictDoNothing().returning();
+    if (!fresh) return;
+    await handler(deps, tx as unknown as Db, provider, event.data.object as never);
+  });
+  deps.logger.info('stripe event handled', { type: event.type, eventId: event.id });
+}

@@ -1,0 +1,92 @@
+import Stripe from 'stripe';
+import { brand } from '../../lib/config';
+import type { BackendConfig } from '../config';
+import type { CheckoutRequest, CheckoutState, CreatedCheckout, PaymentProvider } from './provider';
+import { ProviderUnavailableError } from './provider';
+
+type StripeSettings = NonNullable<BackendConfig['stripe']>;
+
+/** The Stripe SDK client; STRIPE_API_BASE points it at a local fake server in tests. */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: base ? 0 : 2,
+    timeout: 20_000,
+    ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    appInfo: { name: brand.product },
+  });
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Embedded Checkout with Stripe Billing for subscriptions (STACK-NOTES.md: ui_mode embedded_page). */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+
+  constructor(
+    readonly stripe: Stripe,
+    settings: StripeSettings,
+  ) {
+    this.publishableKey = settings.publishableKey;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const recurring = request.lines.some((line) => line.renewalMonths);
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: 'usd',
+        unit_amount: line.unitPriceCents,
+        product_data: { name: line.description },
+        ...(line.renewalMonths ? { recurring: { interval: 'month' as const, interval_count: line.renewalMonths } } : {}),
+      },
+    }));
+    if (request.taxCents > 0) {
+      lineItems.push({ quantity: 1, price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: 'Sales tax' } } });
+    }
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page' as Stripe.Checkout.SessionCreateParams.UiMode,
+          mode: recurring ? 'subscription' : 'payment',
+          line_items: lineItems,
+          customer_email: request.customerEmail,
+          client_reference_id: request.invoiceId,
+          metadata: { invoiceId: request.invoiceId, invoiceNumber: request.invoiceNumber },
+          return_url: request.returnUrl,
+        },
+        { idempotencyKey: `checkout-${request.invoiceId}-v${request.invoiceVersion}` },
+      ),
+    );
+    if (!session.client_secret) throw new ProviderUnavailableError('Stripe returned no client secret');
+    return { sessionId: session.id, clientSecret: session.client_secret, clientSecretHash: null };
+  }
+
+  async checkoutState(sessionId: string): Promise<CheckoutState> {
+    const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }));
+    const subscription = typeof session.subscription === 'object' ? session.subscription : null;
+    const periodEnd = subscription?.items?.data[0]?.current_period_end;
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    const invoice = typeof session.invoice === 'string' ? session.invoice : session.invoice?.id;
+    return {
+      status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+      paid: session.status === 'complete' && session.payment_status !== 'unpaid',
+      paymentRef: paymentIntent ?? invoice ?? session.id,
+      amountCents: session.amount_total ?? 0,
+      providerSubscriptionId: subscription?.id ?? (typeof session.subscription === 'string' ? session.subscription : null),
+      providerCustomerId: typeof session.customer === 'string' ? session.customer : session.customer?.id ?? null,
+      periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    };
+  }
+
+  async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
+  }
+}

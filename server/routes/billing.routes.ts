@@ -1,0 +1,109 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { IdParamSchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
+import { UserResponseSchema } from '../../lib/contract/user';
+import type { ActiveSession } from '../services/sessions';
+import { requestLanguage } from '../errors';
+import { requireSession } from '../middleware/session';
+import { renderInvoicePdf } from '../pdf/invoice-pdf';
+import { findOwnInvoice, listOwnInvoices, toInvoiceModel } from '../services/invoices';
+import { cancelSubscription } from '../services/cancel-subscription';
+import { findOwnSubscription, listOwnSubscriptions, toSubscriptionModel } from '../services/subscriptions';
+import { createRouter, jsonContent, sessionErrorResponses } from './openapi';
+
+const notFound = { 404: { description: 'Not found, or not yours', content: { 'application/json': { schema: UserResponseSchema } } } };
+
+const invoicesRoute = createRoute({
+  method: 'get',
+  path: '/billing/invoices',
+  tags: ['billing'],
+  middleware: [requireSession] as const,
+  responses: { 200: jsonContent(z.array(InvoiceSchema), 'The caller’s invoices, newest first'), ...sessionErrorResponses },
+});
+
+const invoiceRoute = createRoute({
+  method: 'get',
+  path: '/billing/invoice/{id}',
+  tags: ['billing'],
+  middleware: [requireSession] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(InvoiceSchema, 'One invoice with its payments'), ...sessionErrorResponses, ...notFound },
+});
+
+const pdfRoute = createRoute({
+  method: 'get',
+  path: '/billing/invoice-pdf/{key}/download',
+  tags: ['billing'],
+  middleware: [requireSession] as const,
+  request: { params: KeyParamSchema },
+  responses: { 200: { description: 'The invoice as PDF', content: { 'application/pdf': { schema: z.string() } } }, ...sessionErrorResponses, ...notFound },
+});
+
+const subscriptionsRoute = createRoute({
+  method: 'get',
+  path: '/license/subscriptions',
+  tags: ['license'],
+  middleware: [requireSession] as const,
+  responses: { 200: jsonContent(z.array(SubscriptionSchema), 'The caller’s subscriptions, newest first'), ...sessionErrorResponses },
+});
+
+const subscriptionRoute = createRoute({
+  method: 'get',
+  path: '/license/subscription/{id}',
+  tags: ['license'],
+  middleware: [requireSession] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(SubscriptionSchema, 'One subscription'), ...sessionErrorResponses, ...notFound },
+});
+
+const cancelRoute = createRoute({
+  method: 'delete',
+  path: '/license/subscription/{id}',
+  tags: ['license'],
+  middleware: [requireSession] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(UserResponseSchema, 'Renewal stopped; the paid period stays'), ...sessionErrorResponses, ...notFound },
+});
+
+const userOf = (session: unknown) => (session as ActiveSession).user;
+
+export const billingRoutes = createRouter()
+  .openapi(invoicesRoute, async (c) => {
+    const { db } = c.get('deps');
+    const rows = await listOwnInvoices(db, userOf(c.get('session')).id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await Promise.all(rows.map((row) => toInvoiceModel(db, row))), 200);
+  })
+  .openapi(invoiceRoute, async (c) => {
+    const { db } = c.get('deps');
+    const invoice = await findOwnInvoice(db, userOf(c.get('session')).id, c.req.valid('param').id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await toInvoiceModel(db, invoice), 200);
+  })
+  .openapi(pdfRoute, async (c) => {
+    const { db } = c.get('deps');
+    const invoice = await toInvoiceModel(db, await findOwnInvoice(db, userOf(c.get('session')).id, c.req.valid('param').key));
+    const pdf = await renderInvoicePdf(invoice);
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="invoice-${invoice.InvoiceNumber}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    }) as never;
+  })
+  .openapi(subscriptionsRoute, async (c) => {
+    const { db, clock } = c.get('deps');
+    const language = requestLanguage(c);
+    const rows = await listOwnSubscriptions(db, userOf(c.get('session')).id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(rows.map((row) => toSubscriptionModel(row.subscription, row.offer, clock.now(), language)), 200);
+  })
+  .openapi(subscriptionRoute, async (c) => {
+    const { db, clock } = c.get('deps');
+    const row = await findOwnSubscription(db, userOf(c.get('session')).id, c.req.valid('param').id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(toSubscriptionModel(row.subscription, row.offer, clock.now(), requestLanguage(c)), 200);
+  })
+  .openapi(cancelRoute, async (c) => {
+    await cancelSubscription(c.get('deps'), userOf(c.get('session')).id, c.req.valid('param').id);
+    return c.json({ ErrorMessages: [], Data: null }, 200);
+  });

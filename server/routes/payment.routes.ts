@@ -1,0 +1,96 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  ClientSecretSchema,
+  KeyInfoSchema,
+  ManualPayRequestSchema,
+  ManualPayResponseSchema,
+  PaymentReturnRequestSchema,
+  PaymentProviderSchema,
+  PaymentReturnResponseSchema,
+  type PaymentProviderName,
+} from '../../lib/contract/store';
+import type { ActiveSession } from '../services/sessions';
+import { requireSession } from '../middleware/session';
+import { activeProvider, completeCheckout, startCheckout } from '../payments/checkout';
+import { payWithTestCard } from '../payments/manual-pay';
+import { handleStripeWebhook } from '../payments/stripe-webhook';
+import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+const keyInfo = createRoute({
+  method: 'get',
+  path: '/payment/key-info',
+  tags: ['payment'],
+  responses: { 200: jsonContent(KeyInfoSchema, 'The publishable key, base64-encoded twice, and the active provider'), ...errorResponses },
+});
+
+/** Spec §7: payment/create-{provider}-session and payment/{provider}-return, for each provider name. */
+const createSessionRoute = (provider: PaymentProviderName) =>
+  createRoute({
+    method: 'post',
+    path: `/payment/create-${provider}-session`,
+    tags: ['payment'],
+    middleware: [requireSession] as const,
+    request: { query: z.object({ invoice: z.uuid('invalidValue').optional() }) },
+    responses: { 200: jsonContent(ClientSecretSchema, 'The client secret of a new checkout session'), ...sessionErrorResponses },
+  });
+
+const paymentReturnRoute = (provider: PaymentProviderName) =>
+  createRoute({
+    method: 'post',
+    path: `/payment/${provider}-return`,
+    tags: ['payment'],
+    middleware: [requireSession] as const,
+    request: jsonBody(PaymentReturnRequestSchema),
+    responses: { 200: jsonContent(PaymentReturnResponseSchema, 'Status; on complete the new claims and the invoice'), ...sessionErrorResponses },
+  });
+
+const manualPay = createRoute({
+  method: 'post',
+  path: '/payment/manual/pay',
+  tags: ['payment'],
+  middleware: [requireSession] as const,
+  request: jsonBody(ManualPayRequestSchema),
+  responses: { 200: jsonContent(ManualPayResponseSchema, 'Offline test payment: complete or declined'), ...sessionErrorResponses },
+});
+
+const webhook = createRoute({
+  method: 'post',
+  path: '/payment/stripe-webhook',
+  tags: ['payment'],
+  responses: { 200: jsonContent(z.object({ received: z.boolean() }), 'Event accepted'), ...errorResponses },
+});
+
+/** The request's own origin (the forwarder passes X-Forwarded-Host/Proto in HTTP mode). */
+function originOf(url: string, headers: { host?: string; proto?: string }): string {
+  const own = new URL(url);
+  return headers.host ? `${headers.proto ?? own.protocol.replace(':', '')}://${headers.host}` : own.origin;
+}
+
+export const paymentRoutes = createRouter()
+  .openapi(keyInfo, (c) => {
+    const provider = activeProvider(c.get('deps'));
+    return c.json({ Value: base64(base64(provider.publishableKey)), Provider: provider.name }, 200);
+  })
+  .openapi(manualPay, async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await payWithTestCard(c.get('deps'), c.get('session') as ActiveSession, body.ClientSecret, body.CardNumber), 200);
+  })
+  .openapi(webhook, async (c) => {
+    await handleStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature'));
+    return c.json({ received: true }, 200);
+  });
+
+for (const provider of PaymentProviderSchema.options) {
+  paymentRoutes
+    .openapi(createSessionRoute(provider), async (c) => {
+      const origin = originOf(c.req.url, { host: c.req.header('X-Forwarded-Host'), proto: c.req.header('X-Forwarded-Proto') });
+      const secret = await startCheckout(c.get('deps'), c.get('session') as ActiveSession, provider, origin, c.req.valid('query').invoice);
+      return c.json({ Value: secret }, 200);
+    })
+    .openapi(paymentReturnRoute(provider), async (c) =>
+      c.json(await completeCheckout(c.get('deps'), c.get('session') as ActiveSession, provider, c.req.valid('json').Value), 200),
+    );
+}

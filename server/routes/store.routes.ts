@@ -1,0 +1,51 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '../../lib/contract/store';
+import type { ActiveSession } from '../services/sessions';
+import { requestLanguage } from '../errors';
+import { requireSession } from '../middleware/session';
+import { priceCart, toCartModel, updateCart } from '../services/cart';
+import { listOffers, toServiceOffer } from '../services/catalog';
+import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
+
+const catalog = createRoute({
+  method: 'get',
+  path: '/store/catalog',
+  tags: ['store'],
+  responses: { 200: jsonContent(z.array(ServiceOfferSchema), 'Offers in the Accept-Language language; prices in cents'), ...errorResponses },
+});
+
+const getCart = createRoute({
+  method: 'get',
+  path: '/store/cart',
+  tags: ['store'],
+  middleware: [requireSession] as const,
+  responses: { 200: jsonContent(CartModelSchema, 'The cart with totals and tax in cents'), ...sessionErrorResponses },
+});
+
+const putCart = createRoute({
+  method: 'put',
+  path: '/store/cart',
+  tags: ['store'],
+  middleware: [requireSession] as const,
+  request: jsonBody(UpdateCartRequestSchema),
+  responses: { 200: jsonContent(CartModelSchema, 'The updated cart'), ...sessionErrorResponses },
+});
+
+export const storeRoutes = createRouter()
+  .openapi(catalog, async (c) => {
+    const language = requestLanguage(c);
+    c.header('Vary', 'Accept-Language');
+    return c.json((await listOffers(c.get('deps').db)).map((offer) => toServiceOffer(offer, language)), 200);
+  })
+  .openapi(getCart, async (c) => {
+    const session = c.get('session') as ActiveSession;
+    c.header('Cache-Control', 'no-store');
+    return c.json(toCartModel(await priceCart(c.get('deps').db, session.user.id)), 200);
+  })
+  .openapi(putCart, async (c) => {
+    const session = c.get('session') as ActiveSession;
+    const { db } = c.get('deps');
+    await updateCart(db, session.user.id, c.req.valid('json'));
+    return c.json(toCartModel(await priceCart(db, session.user.id)), 200);
+  });

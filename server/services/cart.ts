@@ -1,0 +1,127 @@
+import { and, eq, sql, sum } from 'drizzle-orm';
+import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
+import { isFreePlan, US } from '../../lib/contract/store';
+import type { Db } from '../db/database';
+import { cartItems, carts } from '../db/schema';
+import { ApiError, type ErrorText } from '../errors';
+import { offersByKey, type Offer } from './catalog';
+import { isCountryCode, usStateName } from './reference-data';
+import { taxOn, taxRateFor } from './tax';
+
+type Cart = typeof carts.$inferSelect;
+type Reader = Pick<Db, 'select'>;
+
+export interface PricedCart {
+  cart: Cart | undefined;
+  lines: { offer: Offer; quantity: number; subTotalCents: number }[];
+  subTotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  taxRate: { basisPoints: number; exempt: boolean };
+}
+
+/** The cart with prices from the catalog and tax from the billing address, all in cents. */
+export async function priceCart(db: Reader, userId: string): Promise<PricedCart> {
+  const [cart] = await db.select().from(carts).where(eq(carts.userId, userId));
+  const items = await db.select().from(cartItems).where(eq(cartItems.userId, userId));
+  const catalog = await offersByKey(db, items.map((item) => item.offerKey));
+  const lines = items
+    .filter((item) => catalog.has(item.offerKey))
+    .map((item) => {
+      const offer = catalog.get(item.offerKey)!;
+      return { offer, quantity: item.quantity, subTotalCents: offer.priceCents * item.quantity };
+    })
+    .sort((a, b) => a.offer.sortOrder - b.offer.sortOrder);
+  const subTotalCents = lines.reduce((total, line) => total + line.subTotalCents, 0);
+  const taxRate = taxRateFor(cart?.billingCountryCode, cart?.billingStateCode);
+  const taxCents = taxOn(subTotalCents, taxRate.basisPoints);
+  return { cart, lines, subTotalCents, taxCents, totalCents: subTotalCents + taxCents, taxRate };
+}
+
+export function toCartModel(priced: PricedCart): CartModel {
+  const { cart } = priced;
+  return {
+    LineItems: priced.lines.map((line) => ({ Key: line.offer.key, Quantity: line.quantity, SubTotalAmount: line.subTotalCents, AvailableLicenseKey: null })),
+    SubTotalAmount: priced.subTotalCents,
+    TaxTotalAmount: priced.taxCents,
+    TotalAmount: priced.totalCents,
+    BillingName: cart?.billingName ?? null,
+    BillingAddress1: cart?.billingAddress1 ?? null,
+    BillingAddress2: cart?.billingAddress2 ?? null,
+    BillingCity: cart?.billingCity ?? null,
+    BillingStateCode: cart?.billingStateCode ?? null,
+    BillingPostalCode: cart?.billingPostalCode ?? null,
+    BillingCountryCode: cart?.billingCountryCode ?? null,
+    IsBusinessPurchase: cart?.isBusinessPurchase ?? false,
+    IsTaxExempt: priced.taxRate.exempt,
+  };
+}
+
+function checkBilling(billing: BillingInfo): ErrorText[] {
+  const problems: ErrorText[] = [];
+  if (!isCountryCode(billing.CountryCode)) problems.push({ key: 'unknownCountry', values: { code: billing.CountryCode } });
+  if (billing.CountryCode === US && !usStateName(billing.StateCode)) problems.push({ key: 'unknownState', values: { code: billing.StateCode ?? '' } });
+  return problems;
+}
+
+type Update = Omit<UpdateCartRequest, 'BillingInfo'> & { BillingInfo?: BillingInfo | null };
+
+/**
+ * PUT store/cart: IsAddition adds to quantities (the pricing page's single item); otherwise the
+ * items and billing info are replaced. Quantity 0 removes a line. Nothing changes on bad input.
+ */
+export async function updateCart(db: Db, userId: string, update: Update): Promise<void> {
+  const merged = new Map<string, number>();
+  for (const item of update.Items) merged.set(item.ServiceOfferKey, (merged.get(item.ServiceOfferKey) ?? 0) + item.Quantity);
+  const catalog = await offersByKey(db, [...merged.keys()]);
+  const problems: ErrorText[] = [];
+  for (const key of merged.keys()) {
+    const offer = catalog.get(key);
+    if (!offer) problems.push({ key: 'unknownOffer', values: { key } });
+    else if (isFreePlan({ TrialDays: offer.trialDays })) problems.push({ key: 'freePlanNotForSale', values: { key } });
+  }
+  if (update.BillingInfo) problems.push(...checkBilling(update.BillingInfo));
+  if (problems.length) throw new ApiError(400, problems);
+
+  await db.transaction(async (tx) => {
+    const billing = update.BillingInfo;
+    const billingColumns = billing
+      ? {
+          billingName: billing.Name,
+          billingAddress1: billing.Address1,
+          billingAddress2: billing.Address2 || null,
+          billingCity: billing.City,
+          billingStateCode: billing.CountryCode === US ? billing.StateCode ?? null : billing.StateCode || null,
+          billingPostalCode: billing.PostalCode,
+          billingCountryCode: billing.CountryCode,
+          isBusinessPurchase: billing.IsBusinessPurchase,
+        }
+      : {};
+    await tx
+      .insert(carts)
+      .values({ userId, ...billingColumns, updatedAt: sql`now()` })
+      .onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } });
+    if (!update.IsAddition) await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    for (const [offerKey, quantity] of merged) {
+      if (update.IsAddition) {
+        await tx
+          .insert(cartItems)
+          .values({ userId, offerKey, quantity: Math.min(quantity, 100) })
+          .onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + ${quantity}, 100)` } });
+      } else if (quantity > 0) {
+        await tx.insert(cartItems).values({ userId, offerKey, quantity: Math.min(quantity, 100) });
+      }
+    }
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.quantity, 0)));
+  });
+}
+
+/** App info's CartItemCount: the sum of quantities. */
+export async function cartItemCount(db: Reader, userId: string): Promise<number> {
+  const [row] = await db.select({ total: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+export async function emptyCart(db: Pick<Db, 'delete'>, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}

@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Invoice } from '../../lib/contract/billing';
+import { US } from '../../lib/contract/store';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
+import { ApiError } from '../errors';
+import type { PricedCart } from './cart';
+import { countryName, usStateName } from './reference-data';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+
+/** The next number of the year, e.g. 2026-00042; safe under concurrency (one row update). */
+async function nextInvoiceNumber(db: Db, year: number): Promise<string> {
+  const [row] = await db
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning();
+  return `${year}-${String(row.last).padStart(5, '0')}`;
+}
+
+export interface NewInvoice {
+  userId: string;
+  email: string;
+  billing: Pick<
+    InvoiceRow,
+    'billingName' | 'billingAddress1' | 'billingAddress2' | 'billingCity' | 'billingStateCode' | 'billingPostalCode' | 'billingCountryCode' | 'isBusinessPurchase'
+  >;
+  lines: { offerKey: string; description: string; unitPriceCents: number; quantity: number }[];
+  taxRate: { basisPoints: number; exempt: boolean };
+  taxCents: number;
+  fromCart: boolean;
+}
+
+function invoiceFields(clock: Clock, input: NewInvoice) {
+  const subTotalCents = input.lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0);
+  return {
+    userId: input.userId,
+    createdAt: clock.now(),
+    fromCart: input.fromCart,
+    ...input.billing,
+    billingStateName: input.billing.billingCountryCode === US ? usStateName(input.billing.billingStateCode) : input.billing.billingStateCode,
+    billingCountryName: countryName(input.billing.billingCountryCode, 'en'),
+    billingEmail: input.email,
+    isTaxExempt: input.taxRate.exempt,
+    taxRateBasisPoints: input.taxRate.basisPoints,
+    subTotalCents,
+    taxCents: input.taxCents,
+    totalCents: subTotalCents + input.taxCents,
+  };
+}
+
+async function writeLines(db: Db, invoiceId: string, lines: NewInvoice['lines']) {
+  await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await db.insert(invoiceLines).values(lines.map((line, position) => ({ invoiceId, position, ...line, subTotalCents: line.unitPriceCents * line.quantity })));
+}
+
+export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Promise<InvoiceRow> {
+  const number = await nextInvoiceNumber(db, clock.now().getUTCFullYear());
+  const [invoice] = await db.insert(invoices).values({ number, ...invoiceFields(clock, input) }).returning();
+  await writeLines(db, invoice.id, input.lines);
+  return invoice;
+}
+
+/** Spec §5: what checkout needs of the billing contact. */
+export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & { billingName: string; billingAddress1: string; billingCity: string; billingPostalCode: string; billingCountryCode: string } {
+  return Boolean(
+    cart?.billingName &&
+      cart.billingAddress1 &&
+      cart.billingCity &&
+      cart.billingPostalCode &&
+      cart.billingCountryCode &&
+      (cart.billingCountryCode !== US || cart.billingStateCode),
+  );
+}
+
+/**
+ * The unpaid invoice that a checkout of the cart pays: created on the first checkout, and a
+ * new version of the same number when the cart changed since (never two open ones).
+ */
+export async function invoiceForCart(db: Db, clock: Clock, userId: string, email: string, priced: PricedCart): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[] }> {
+  if (!priced.lines.length) throw new ApiError(400, { key: 'cartEmpty' });
+  if (!billingComplete(priced.cart)) throw new ApiError(400, { key: 'billingRequired' });
+  const cart = priced.cart;
+  const input: NewInvoice = {
+    userId,
+    email,
+    billing: {
+      billingName: cart.billingName,
+      billingAddress1: cart.billingAddress1,
+      billingAddress2: cart.billingAddress2,
+      billingCity: cart.billingCity,
+      billingStateCode: cart.billingStateCode,
+      billingPostalCode: cart.billingPostalCode,
+      billingCountryCode: cart.billingCountryCode,
+      isBusinessPurchase: cart.isBusinessPurchase,
+    },
+    lines: priced.lines.map((line) => ({ offerKey: line.offer.key, description: line.offer.description.en, unitPriceCents: line.offer.priceCents, quantity: line.quantity })),
+    taxRate: priced.taxRate,
+    taxCents: priced.taxCents,
+    fromCart: true,
+  };
+  const [open] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.fromCart, true), eq(invoices.isVoid, false), sql`${invoices.fullyPaidAt} is null`))
+    .for('update');
+  if (!open) {
+    const invoice = await createInvoice(db, clock, input);
+    return { invoice, lines: await linesOf(db, invoice.id) };
+  }
+  const fields = invoiceFields(clock, input);
+  const current = await linesOf(db, open.id);
+  const same =
+    open.totalCents === fields.totalCents &&
+    open.billingName === fields.billingName &&
+    open.billingAddress1 === fields.billingAddress1 &&
+    open.billingAddress2 === fields.billingAddress2 &&
+    open.billingCity === fields.billingCity &&
+    open.billingStateCode === fields.billingStateCode &&
+    open.billingPostalCode === fields.billingPostalCode &&
+    open.billingCountryCode === fields.billingCountryCode &&
+    JSON.stringify(current.map((line) => [line.offerKey, line.quantity, line.unitPriceCents])) ===
+      JSON.stringify(input.lines.map((line) => [line.offerKey, line.quantity, line.unitPriceCents]));
+  if (same) return { invoice: open, lines: current };
+  const [invoice] = await db
+    .update(invoices)
+    .set({ ...fields, version: open.version + 1 })
+    .where(eq(invoices.id, open.id))
+    .returning();
+  await writeLines(db, invoice.id, input.lines);
+  return { invoice, lines: await linesOf(db, invoice.id) };
+}
+
+export const linesOf = (db: Pick<Db, 'select'>, invoiceId: string) =>
+  db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
+
+export async function findOwnInvoice(db: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
+  const [invoice] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  // Another user's invoice answers exactly like a missing one (never leak existence).
+  if (!invoice) throw new ApiError(404, { key: 'notFound' });
+  return invoice;
+}
+
+export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export async function toInvoiceModel(db: Db, invoice: InvoiceRow): Promise<Invoice> {
+  const [lines, paid] = await Promise.all([
+    linesOf(db, invoice.id),
+    db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).orderBy(asc(payments.paidAt)),
+  ]);
+  const paidCents = paid.reduce((total, payment) => total + (payment.isPayment ? payment.amountCents : -payment.amountCents), 0);
+  return {
+    Key: invoice.id,
+    InvoiceNumber: invoice.number,
+    InvoiceVersion: invoice.version,
+    CreatedDate: invoice.createdAt.toISOString(),
+    FullyPaidDate: iso(invoice.fullyPaidAt),
+    IsVoid: invoice.isVoid,
+    LineItems: lines.map((line) => ({
+      Key: line.offerKey,
+      Quantity: line.quantity,
+      SubTotalAmount: line.subTotalCents,
+      AvailableLicenseKey: null,
+      Description: line.description,
+      UnitAmount: line.unitPriceCents,
+    })),
+    SubTotalAmount: invoice.subTotalCents,
+    TaxTotalAmount: invoice.taxCents,
+    TotalAmount: invoice.totalCents,
+    TotalAmountDue: invoice.isVoid ? 0 : Math.max(0, invoice.totalCents - paidCents),
+    BillingName: invoice.billingName,
+    BillingAddress1: invoice.billingAddress1,
+    BillingAddress2: invoice.billingAddress2,
+    BillingCity: invoice.billingCity,
+    BillingStateCode: invoice.billingStateCode,
+    BillingStateName: invoice.billingStateName,
+    BillingPostalCode: invoice.billingPostalCode,
+    BillingCountryCode: invoice.billingCountryCode,
+    BillingCountryName: invoice.billingCountryName,
+    BillingEmailAddress: invoice.billingEmail,
+    BillingNotes: invoice.billingNotes,
+    IsBusinessPurchase: invoice.isBusinessPurchase,
+    IsTaxExempt: invoice.isTaxExempt,
+    Payments: paid.map((payment) => ({
+      DateTime: payment.paidAt.toISOString(),
+      Description: payment.description,
+      Amount: payment.amountCents,
+      IsPayment: payment.isPayment,
+      IsCard: payment.isCard,
+    })),
+  };
+}
