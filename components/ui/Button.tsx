@@ -1,12 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'warn' | 'plain';
+export type ButtonVariant = 'primary' | 'warn' | 'plain' | 'inverse';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600',
   warn: 'bg-warn-600 text-white hover:bg-warn-700 disabled:bg-slate-300 disabled:text-slate-600',
   plain: 'bg-transparent text-brand-700 hover:bg-brand-50 disabled:text-slate-500',
+  /** On a dark brand background. */
+  inverse: 'bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white disabled:text-slate-500',
 };
 
 export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) =>

@@ -1,0 +1,38 @@
+import { getImageProps } from 'next/image';
+import { Link } from '@/i18n/navigation';
+import { cx } from '../ui/cx';
+import { heroChoiceScript, heroImageNames, type HeroImageName } from './hero-choice';
+import { HeroPicker } from './HeroPicker';
+
+const width = 1600;
+const height = 900;
+// Two columns from 1280 px (content 992 px), one column below it inside the page width.
+const sizes = '(min-width: 1280px) 460px, (min-width: 960px) 736px, (min-width: 600px) 608px, 100vw';
+
+/**
+ * The home hero (spec screen 1): one of three images, chosen at random per visit, linking to
+ * the consulting page. All three share one box of fixed aspect ratio, so the pick never
+ * shifts the layout; without JavaScript the first one shows.
+ */
+export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImageName, string> }) {
+  const images = heroImageNames.map(
+    (name) => getImageProps({ src: `/images/hero/${name}.webp`, alt: alts[name], width, height, sizes, loading: 'lazy' }).props,
+  );
+  const srcSets = images.map((image) => image.srcSet ?? image.src);
+  return (
+    <>
+      <HeroPicker script={heroChoiceScript(srcSets, sizes)} srcSets={srcSets} sizes={sizes} />
+      <Link
+        href={href}
+        data-testid="hero-link"
+        className="block overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-900/5 transition hover:shadow-2xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      >
+        {images.map((image, index) => (
+          // Hidden ones are lazy, so only the picked image (preloaded by the script) loads.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img key={image.src} {...image} data-hero-image={index} className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')} />
+        ))}
+      </Link>
+    </>
+  );
+}

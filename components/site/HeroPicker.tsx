@@ -1,0 +1,26 @@
+'use client';
+
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { randomInt } from '@/lib/random';
+import { showHero } from './hero-choice';
+
+const noSubscription = () => () => {};
+
+/**
+ * Keeps the hero random on every visit. On a page load the inline script has already picked
+ * before the first paint, so hydration keeps that pick; when home is reached by client-side
+ * navigation (no script runs then) a layout effect picks before the paint instead.
+ */
+export function HeroPicker({ script, srcSets, sizes }: { script: string; srcSets: readonly string[]; sizes: string }) {
+  // True on the server and while hydrating its HTML, false when React renders in the browser.
+  const renderedOnServer = useSyncExternalStore(noSubscription, () => false, () => true);
+  const pickedByScript = useRef(renderedOnServer);
+
+  useLayoutEffect(() => {
+    if (!pickedByScript.current) showHero(randomInt(0, srcSets.length), srcSets, sizes);
+  }, [srcSets, sizes]);
+
+  // React never runs a script it renders in the browser (and warns about it), so only the
+  // server's HTML carries it.
+  return renderedOnServer ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null;
+}
