@@ -1,8 +1,12 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
-export const generateMetadata = metadataFor('blank', '/blank');
+// A placeholder with nothing to find, so search engines are asked to leave it out.
+export const generateMetadata = metadataFor('blank', '/blank', { index: false });
 
-export default function BlankPage() {
-  return <PlaceholderPage page="blank" />;
+/** Spec route /blank: a blank placeholder page. */
+export default async function BlankPage() {
+  const t = await getTranslations('pages.blank');
+  return <PageSection title={t('heading')} />;
 }

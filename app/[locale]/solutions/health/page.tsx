@@ -1,8 +1,8 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { AppProductPage } from '@/components/site/AppProductPage';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('health', '/solutions/health');
 
 export default function SolutionsHealthPage() {
-  return <PlaceholderPage page="health" />;
+  return <AppProductPage app="health" />;
 }

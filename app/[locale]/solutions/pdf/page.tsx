@@ -1,8 +1,8 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { AppProductPage } from '@/components/site/AppProductPage';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('pdf', '/solutions/pdf');
 
 export default function SolutionsPdfPage() {
-  return <PlaceholderPage page="pdf" />;
+  return <AppProductPage app="pdf" />;
 }

@@ -1,8 +1,25 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { PageIntro } from '@/components/site/blocks';
+import { buttonClass } from '@/components/ui/Button';
+import { Link } from '@/i18n/navigation';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('talent', '/solutions/talent');
 
-export default function SolutionsTalentPage() {
-  return <PlaceholderPage page="talent" />;
+/** Spec screen 16: a stub with a link to the app and a to-do note. */
+export default async function SolutionsTalentPage() {
+  const page = await getTranslations('pages.talent');
+  const t = await getTranslations('site.talent');
+  return (
+    <>
+      <PageIntro title={page('heading')} lead={t('lead')}>
+        <Link href="/app/talent" className={buttonClass('primary')}>
+          {t('goToApp')}
+        </Link>
+      </PageIntro>
+      <div className="page-width py-10">
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t('todo')}</p>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { endSession } from '@/lib/state/session-actions';
+import { Button, buttonClass } from '../ui/Button';
+
+export interface AppAccessTexts {
+  openApp: string;
+  loginRequired: string;
+  login: string;
+  checkingSession: string;
+}
+
+/** Same box for every state, so the answer of the session check shifts nothing. */
+const boxClass = 'flex min-h-28 flex-col items-start justify-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-6';
+
+export function AppAccessPending({ texts }: { texts: AppAccessTexts }) {
+  return (
+    <div className={boxClass} aria-busy="true">
+      <p className="text-slate-600">{texts.checkingSession}</p>
+    </div>
+  );
+}
+
+/**
+ * Spec screen 15: OPEN APP when logged in, the login message otherwise; `?a=logout` logs a
+ * logged-in visitor out and `?a=login` opens the login dialog, which returns to the app.
+ */
+export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAccessTexts }) {
+  const checked = useAppState((state) => state.sessionChecked);
+  const loggedIn = useAppState(isLoggedIn);
+  const action = useSearchParams().get('a');
+  // Each query value is acted on once: a later login must not be undone by a lingering ?a=logout.
+  const handledAction = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!checked || handledAction.current === action) return;
+    handledAction.current = action;
+    if (action === 'logout' && loggedIn) void endSession();
+    else if (action === 'login' && !loggedIn) openAuthDialog('login', appPath);
+  }, [checked, loggedIn, action, appPath]);
+
+  if (!checked) return <AppAccessPending texts={texts} />;
+  return (
+    <div className={boxClass} data-testid="app-access">
+      {loggedIn ? (
+        // The app lives outside this site (spec §2 base paths), so a plain link loads it.
+        <a href={appPath} className={buttonClass('primary')}>
+          {texts.openApp}
+        </a>
+      ) : (
+        <>
+          <p className="text-slate-800">{texts.loginRequired}</p>
+          <Button onClick={() => openAuthDialog('login', appPath)}>{texts.login}</Button>
+        </>
+      )}
+    </div>
+  );
+}
