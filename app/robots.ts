@@ -1,0 +1,19 @@
+import type { MetadataRoute } from 'next';
+import { localizedPath } from '@/i18n/language-choice';
+import { locales } from '@/i18n/routing';
+import { brand } from '@/lib/config';
+
+/** Login-required pages (spec §6), the payment return and the API are not for search engines. */
+const privatePaths = ['/account', '/store/cart', '/store/checkout', '/store/payment-return', '/app/', '/api/'];
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: {
+      userAgent: '*',
+      allow: '/',
+      // In every language: '/account', '/de/account', '/ru/account', …
+      disallow: locales.flatMap((locale) => privatePaths.map((path) => localizedPath(locale, path))),
+    },
+    sitemap: new URL('/sitemap.xml', brand.siteUrl).toString(),
+  };
+}
