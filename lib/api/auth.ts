@@ -1,6 +1,26 @@
-import type { SessionInfo } from '../contract/auth';
+import type { LoginRequest, LoginResponse, SessionInfo, SignupRequest, SignupResponse } from '../contract/auth';
+import type { ErrorEnvelope } from '../contract/http';
 import { callApi } from './client';
+import { serverMessages } from './envelope';
 
 export const fetchSessionInfo = () => callApi<SessionInfo>('GET', 'auth/session-info', { silent: true });
 
 export const logout = () => callApi<void>('PUT', 'auth/logout');
+
+type Answer<T> = Partial<T> & ErrorEnvelope;
+
+/** POST auth/login; refusals (400, 429) come back as the answer so the dialog can list them. */
+export async function login(request: LoginRequest): Promise<LoginResponse> {
+  const body = await callApi<Answer<LoginResponse>>('POST', 'auth/login', { body: request, returnErrorBody: true });
+  return { Errors: serverMessages(body).map((Message) => ({ Message })), SessionInfo: body.SessionInfo ?? null };
+}
+
+/** POST auth/signup: first without Code (a code is mailed), then with it (spec §4 "Sign-up"). */
+export async function signup(request: SignupRequest): Promise<SignupResponse> {
+  const body = await callApi<Answer<SignupResponse>>('POST', 'auth/signup', { body: request, returnErrorBody: true });
+  return {
+    Errors: serverMessages(body).map((Message) => ({ Message })),
+    CodeResult: body.CodeResult ?? null,
+    SessionInfo: body.SessionInfo ?? null,
+  };
+}
