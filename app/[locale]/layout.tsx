@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 import { AppStartup } from '@/components/shell/AppStartup';
 import { CookieNotice } from '@/components/shell/CookieNotice';
@@ -27,7 +28,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
 
 /** Namespaces the browser needs; page texts stay on the server. */
-const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation'] as const;
+const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
@@ -44,6 +45,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           </main>
           <SiteFooter />
           <CookieNotice />
+          <AuthDialogs />
           <ConfirmDialog />
           <SnackbarHost />
           <AppStartup />

@@ -1,0 +1,57 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useState } from 'react';
+import { safeReturnPath } from '@/lib/portal-paths';
+import { isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { LoginDialog } from './LoginDialog';
+import { SignupDialog } from './SignupDialog';
+import { useGoToReturnPath } from './use-return-path';
+
+/** The login and sign-up dialogs, mounted once by the shell. */
+export function AuthDialogs() {
+  return (
+    <>
+      <LoginDialog />
+      <SignupDialog />
+      {/* Reading the query needs a Suspense boundary on statically rendered pages. */}
+      <Suspense fallback={null}>
+        <LoginFromAddress />
+      </Suspense>
+    </>
+  );
+}
+
+export const LOGIN_PARAM = 'login';
+
+/**
+ * The guard's fallback (proxy.ts, spec §2): `?login=<return path>` opens the login dialog
+ * once the session check is done, or goes straight back for a user who is logged in.
+ * The parameter leaves the address bar at once, so a reload or a shared link does not
+ * reopen the dialog.
+ */
+function LoginFromAddress() {
+  const requested = useSearchParams()?.get(LOGIN_PARAM) ?? null;
+  const checked = useAppState((state) => state.sessionChecked);
+  const loggedIn = useAppState(isLoggedIn);
+  const goToReturnPath = useGoToReturnPath();
+  const [pending, setPending] = useState<{ returnTo: string | null } | null>(null);
+
+  useEffect(() => {
+    if (requested === null) return;
+    setPending({ returnTo: safeReturnPath(requested) });
+    const url = new URL(window.location.href);
+    url.searchParams.delete(LOGIN_PARAM);
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+  }, [requested]);
+
+  useEffect(() => {
+    if (!pending || !checked) return;
+    setPending(null);
+    if (loggedIn) goToReturnPath(pending.returnTo);
+    else openAuthDialog('login', pending.returnTo);
+  }, [pending, checked, loggedIn, goToReturnPath]);
+
+  return null;
+}

@@ -1,0 +1,130 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Link } from '@/i18n/navigation';
+import { signup } from '@/lib/api/auth';
+import { readCookieConsent } from '@/lib/browser-storage';
+import { snackbarDurations } from '@/lib/config';
+import { SignupFormSchema, type SignupForm } from '@/lib/contract/auth';
+import { trimToNull } from '@/lib/contract/fields';
+import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
+import { showSuccess } from '@/lib/state/snackbar';
+import { useFieldError } from '../forms/use-field-error';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { Dialog } from '../ui/Dialog';
+import { ErrorPanel } from '../ui/ErrorPanel';
+import { signupCodeField } from './code-field';
+import { CodeField } from './CodeField';
+import { EmailField } from './EmailField';
+import { PasswordField } from './PasswordField';
+import { startSession } from './session';
+import { SwitchDialogLine } from './SwitchDialogLine';
+import { useGoToReturnPath } from './use-return-path';
+import { useServerCall } from './use-server-call';
+
+/** Spec screen 7: closed by its button or Esc, never by a click beside it. */
+export function SignupDialog() {
+  const t = useTranslations();
+  const { open } = useAuthDialog();
+  return (
+    <Dialog
+      open={open === 'signup'}
+      onOpenChange={(next) => !next && closeAuthDialog()}
+      title={t('account.signup.title')}
+      closeOnBackdrop={false}
+      closeLabel={t('dialog.close')}
+    >
+      <SignupFormContent />
+    </Dialog>
+  );
+}
+
+function SignupFormContent() {
+  const t = useTranslations('account.signup');
+  const { returnTo } = useAuthDialog();
+  const goToReturnPath = useGoToReturnPath();
+  const { saving, messages, setMessages, run } = useServerCall();
+  const [codeShown, setCodeShown] = useState(false);
+  const { register, handleSubmit, formState, resetField, setFocus } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
+    resolver: zodResolver(SignupFormSchema),
+    mode: 'all',
+    defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
+  });
+  const fieldError = useFieldError(formState);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await run(() =>
+      signup({
+        UserName: values.UserName,
+        Password: values.Password,
+        UserAgreedToTerms: values.UserAgreedToTerms,
+        CookieConsent: readCookieConsent(),
+        Code: codeShown ? trimToNull(values.Code) : null,
+      }),
+    );
+    if (!answer) return;
+    if (answer.SessionInfo?.UserName) {
+      void startSession(answer.SessionInfo);
+      closeAuthDialog();
+      showSuccess({ key: 'snack.welcome' }, snackbarDurations.short);
+      goToReturnPath(returnTo);
+      return;
+    }
+    setMessages(answer.Errors.map((error) => error.Message));
+    const code = signupCodeField(answer);
+    if (!code) return;
+    resetField('Code');
+    setCodeShown(code.shown);
+    // The field mounts with this render; focus it once it exists.
+    if (code.shown) setTimeout(() => setFocus('Code'));
+  });
+
+  const newTabLink = (href: string) => (chunks: ReactNode) => (
+    <Link href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
+      {chunks}
+      <span className="sr-only"> {t('newTab')}</span>
+    </Link>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ErrorPanel messages={messages} />
+      <EmailField
+        label={t('email')}
+        autoFocus
+        error={fieldError('UserName')}
+        {...register('UserName')}
+      />
+      <PasswordField
+        label={t('password')}
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={fieldError('Password')}
+        {...register('Password', { deps: ['RepeatPassword'] })}
+      />
+      <PasswordField
+        label={t('repeatPassword')}
+        autoComplete="new-password"
+        error={fieldError('RepeatPassword')}
+        {...register('RepeatPassword')}
+      />
+      {codeShown && (
+        <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />
+      )}
+      <Checkbox
+        label={t.rich('terms', { terms: newTabLink('/legal/terms-of-service'), privacy: newTabLink('/legal/privacy-policy') })}
+        error={fieldError('UserAgreedToTerms')}
+        {...register('UserAgreedToTerms')}
+      />
+      <Button type="submit" disabled={saving} aria-busy={saving} className="mt-2 w-full">
+        {t('submit')}
+      </Button>
+      <SwitchDialogLine text={t('haveAccount')} action={t('login')} onClick={() => openAuthDialog('login', returnTo)} />
+    </form>
+  );
+}
