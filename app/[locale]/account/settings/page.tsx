@@ -1,8 +1,16 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AccountSettings } from '@/components/account/settings/AccountSettings';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('settings', '/account/settings', { index: false });
 
-export default function AccountSettingsPage() {
-  return <PlaceholderPage page="settings" />;
+/** Static shell; everything below the heading is the signed-in user's and runs in the browser. */
+export default async function AccountSettingsPage() {
+  const t = await getTranslations('pages.settings');
+  return (
+    <PageSection title={t('heading')}>
+      <AccountSettings />
+    </PageSection>
+  );
 }

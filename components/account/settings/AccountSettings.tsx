@@ -1,0 +1,88 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useUnsavedChangesGuard } from '@/components/forms/use-unsaved-changes-guard';
+import { Button } from '@/components/ui/Button';
+import { useRouter } from '@/i18n/navigation';
+import { snackbarDurations } from '@/lib/config';
+import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { showError, showSuccess } from '@/lib/state/snackbar';
+import { DangerZone } from './DangerZone';
+import { DisplayNameSection } from './DisplayNameSection';
+import { EmailSection } from './EmailSection';
+import { PasswordSection } from './PasswordSection';
+import { settingsPath, type SessionEnd } from './types';
+
+type FormName = 'email' | 'password' | 'displayName';
+
+/** Spec screen 8: the settings page's client island. */
+export function AccountSettings() {
+  const t = useTranslations('account.settings');
+  const router = useRouter();
+  const checked = useAppState((state) => state.sessionChecked);
+  const loggedIn = useAppState(isLoggedIn);
+  const session = useAppState((state) => state.sessionInfo);
+
+  // Only a visit without a session asks for a login here; a logout from the menu goes home.
+  const askedForLogin = useRef(false);
+  useEffect(() => {
+    if (!checked || askedForLogin.current) return;
+    askedForLogin.current = true;
+    if (!loggedIn) openAuthDialog('login', settingsPath);
+  }, [checked, loggedIn]);
+
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<FormName>>(new Set());
+  // One stable callback per form, so a section's report effect runs only when it changes.
+  const [reporters] = useState(() => {
+    const reporter = (form: FormName) => (dirty: boolean) =>
+      setDirtyForms((current) => {
+        if (current.has(form) === dirty) return current;
+        const next = new Set(current);
+        if (dirty) next.add(form);
+        else next.delete(form);
+        return next;
+      });
+    return { email: reporter('email'), password: reporter('password'), displayName: reporter('displayName') };
+  });
+  useUnsavedChangesGuard(dirtyForms.size > 0);
+
+  /** Spec §4 "Incorrect password" and "Account deletion": the session ends here, then home. */
+  const endSession = useCallback(
+    (reason: SessionEnd) => {
+      appActions.setSession(null);
+      if (reason === 'deleted') showSuccess({ key: 'account.snack.accountDeleted' }, snackbarDurations.long);
+      else showError({ key: 'account.snack.sessionEndedWrongPassword' }, snackbarDurations.long);
+      router.push('/');
+    },
+    [router],
+  );
+
+  if (!checked) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-10 text-slate-700">
+        <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+        {t('loading')}
+      </div>
+    );
+  }
+
+  if (!session?.UserName) {
+    return (
+      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
+        <p>{t('loginRequired')}</p>
+        <Button onClick={() => openAuthDialog('login', settingsPath)}>{t('login')}</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <EmailSection userName={session.UserName} onDirtyChange={reporters.email} />
+      <PasswordSection userName={session.UserName} onDirtyChange={reporters.password} onSessionEnd={endSession} />
+      <DisplayNameSection displayName={session.DisplayName} onDirtyChange={reporters.displayName} />
+      <DangerZone onSessionEnd={endSession} />
+    </div>
+  );
+}

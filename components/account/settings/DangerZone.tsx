@@ -1,0 +1,71 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useFieldError } from '@/components/forms/use-field-error';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { ErrorPanel } from '@/components/ui/ErrorPanel';
+import { deleteAccount } from '@/lib/api/user';
+import { DeleteAccountRequestSchema, userData, type DeleteAccountRequest } from '@/lib/contract/user';
+import { PasswordField } from '../PasswordField';
+import { useServerCall } from '../use-server-call';
+import { SettingsCard } from './SettingsCard';
+import { settingsPath, type SessionEnd } from './types';
+
+/** Spec screen 8 "Danger Zone": the button and its confirmation dialog (530 px). */
+export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd): void }) {
+  const t = useTranslations();
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsCard title={t('account.settings.danger.title')} danger>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <p className="flex-1 text-sm text-slate-700">{t('account.settings.danger.text')}</p>
+        <Button variant="warn" onClick={() => setOpen(true)}>
+          {t('account.settings.danger.delete')}
+        </Button>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen} title={t('account.settings.deleteDialog.title')} maxWidth={530} closeLabel={t('dialog.close')}>
+        <DeleteAccountForm onCancel={() => setOpen(false)} onSessionEnd={onSessionEnd} />
+      </Dialog>
+    </SettingsCard>
+  );
+}
+
+function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSessionEnd(reason: SessionEnd): void }) {
+  const t = useTranslations('account.settings.deleteDialog');
+  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
+  const { register, handleSubmit, formState } = useForm<DeleteAccountRequest, unknown, z.output<typeof DeleteAccountRequestSchema>>({
+    resolver: zodResolver(DeleteAccountRequestSchema),
+    mode: 'all',
+    defaultValues: { CurrentPassword: '' },
+  });
+  const fieldError = useFieldError(formState);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await run(() => deleteAccount({ CurrentPassword: values.CurrentPassword }));
+    if (!answer) return;
+    if (answer.Data === userData.sessionEnded) return onSessionEnd('wrongPassword');
+    if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
+    onSessionEnd('deleted');
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">{t('text')}</p>
+      <ErrorPanel messages={messages} />
+      <PasswordField label={t('password')} autoComplete="current-password" autoFocus error={fieldError('CurrentPassword')} {...register('CurrentPassword')} />
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="plain" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" variant="warn" disabled={saving} aria-busy={saving}>
+          {t('confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

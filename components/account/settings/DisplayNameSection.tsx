@@ -1,0 +1,68 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useFieldError } from '@/components/forms/use-field-error';
+import { Button } from '@/components/ui/Button';
+import { ErrorPanel } from '@/components/ui/ErrorPanel';
+import { TextField } from '@/components/ui/TextField';
+import { updateProfile } from '@/lib/api/user';
+import { snackbarDurations } from '@/lib/config';
+import { limits, trimToNull } from '@/lib/contract/fields';
+import { profileFormSchema } from '@/lib/contract/user';
+import { appActions } from '@/lib/state/app-state';
+import { showSuccess } from '@/lib/state/snackbar';
+import { useServerCall } from '../use-server-call';
+import { FormActions, SettingsCard } from './SettingsCard';
+import { settingsPath, type SectionProps } from './types';
+import { useReportDirty } from './use-report-dirty';
+
+type ProfileSchema = ReturnType<typeof profileFormSchema>;
+
+/** Spec screen 8 "Display name": optional; it replaces the email address in some places. */
+export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps & { displayName: string | null }) {
+  const t = useTranslations('account.settings');
+  const schema = useMemo(() => profileFormSchema(displayName), [displayName]);
+  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
+  const { register, handleSubmit, formState, reset } = useForm<z.input<ProfileSchema>, unknown, z.output<ProfileSchema>>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: { DisplayName: displayName ?? '' },
+  });
+  const fieldError = useFieldError(formState);
+  useReportDirty(formState.isDirty, onDirtyChange);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const DisplayName = trimToNull(values.DisplayName);
+    const answer = await run(() => updateProfile({ DisplayName }));
+    if (!answer) return;
+    if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
+    appActions.setDisplayName(DisplayName);
+    showSuccess({ key: 'account.snack.displayNameUpdated' }, snackbarDurations.short);
+    reset({ DisplayName: DisplayName ?? '' });
+  });
+
+  return (
+    <SettingsCard title={t('displayName.title')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <ErrorPanel messages={messages} />
+        <TextField
+          label={t('displayName.label')}
+          autoComplete="nickname"
+          maxLength={limits.displayName}
+          hint={t('displayName.hint')}
+          error={fieldError('DisplayName')}
+          {...register('DisplayName')}
+        />
+        <FormActions>
+          <Button type="submit" disabled={saving} aria-busy={saving}>
+            {t('update')}
+          </Button>
+        </FormActions>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useFieldError } from '@/components/forms/use-field-error';
+import { Button } from '@/components/ui/Button';
+import { ErrorPanel } from '@/components/ui/ErrorPanel';
+import { changeEmail } from '@/lib/api/user';
+import { snackbarDurations } from '@/lib/config';
+import { trimToNull } from '@/lib/contract/fields';
+import { changeEmailFormSchema } from '@/lib/contract/user';
+import { appActions } from '@/lib/state/app-state';
+import { showSuccess } from '@/lib/state/snackbar';
+import { emailCodeField } from '../code-field';
+import { CodeField } from '../CodeField';
+import { EmailField } from '../EmailField';
+import { useServerCall } from '../use-server-call';
+import { FormActions, InfoPanel, SettingsCard } from './SettingsCard';
+import { settingsPath, type SectionProps } from './types';
+import { useReportDirty } from './use-report-dirty';
+
+type EmailSchema = ReturnType<typeof changeEmailFormSchema>;
+const emptyForm = { NewEmailAddress: '', Code: '' };
+
+/** Spec screen 8 "Email / User name" with the code flow of spec §4 "Email update". */
+export function EmailSection({ userName, onDirtyChange }: SectionProps & { userName: string }) {
+  const t = useTranslations('account.settings');
+  const schema = useMemo(() => changeEmailFormSchema(userName), [userName]);
+  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
+  const [codeShown, setCodeShown] = useState(false);
+  const { register, handleSubmit, formState, reset, resetField, setFocus } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: emptyForm,
+  });
+  const fieldError = useFieldError(formState);
+  useReportDirty(formState.isDirty, onDirtyChange);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await run(() => changeEmail({ NewEmailAddress: values.NewEmailAddress, Code: codeShown ? trimToNull(values.Code) : null }));
+    if (!answer) return;
+    const code = emailCodeField(answer);
+    if (code) {
+      setMessages(answer.ErrorMessages.map((error) => error.Message));
+      resetField('Code');
+      setCodeShown(code.shown);
+      if (code.shown) setTimeout(() => setFocus('Code'));
+      return;
+    }
+    appActions.setUserName(values.NewEmailAddress);
+    showSuccess({ key: 'account.snack.emailUpdated' }, snackbarDurations.short);
+    reset(emptyForm);
+    setCodeShown(false);
+  });
+
+  return (
+    <SettingsCard title={t('email.title')}>
+      <div className="flex flex-col gap-4">
+        <dl>
+          <dt className="text-sm font-medium text-slate-600">{t('email.current')}</dt>
+          <dd data-testid="current-user-name" className="text-base font-semibold break-all text-slate-900">
+            {userName}
+          </dd>
+        </dl>
+        <InfoPanel>{t('email.help')}</InfoPanel>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <ErrorPanel messages={messages} />
+          <EmailField
+            label={t('email.newEmail')}
+            error={fieldError('NewEmailAddress')}
+            {...register('NewEmailAddress')}
+          />
+          {codeShown && (
+            <CodeField label={t('email.code')} hint={t('email.codeHint')} error={fieldError('Code')} {...register('Code')} />
+          )}
+          <FormActions>
+            <Button type="submit" disabled={saving} aria-busy={saving}>
+              {t('update')}
+            </Button>
+          </FormActions>
+        </form>
+      </div>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useFieldError } from '@/components/forms/use-field-error';
+import { Button } from '@/components/ui/Button';
+import { ErrorPanel } from '@/components/ui/ErrorPanel';
+import { changePassword } from '@/lib/api/user';
+import { snackbarDurations } from '@/lib/config';
+import { ChangePasswordFormSchema, userData, type ChangePasswordForm } from '@/lib/contract/user';
+import { showSuccess } from '@/lib/state/snackbar';
+import { PasswordField } from '../PasswordField';
+import { useServerCall } from '../use-server-call';
+import { FormActions, InfoPanel, SettingsCard } from './SettingsCard';
+import { settingsPath, type SectionProps, type SessionEnd } from './types';
+import { useReportDirty } from './use-report-dirty';
+
+const emptyForm = { CurrentPassword: '', NewPassword: '', RepeatPassword: '' };
+
+/** Spec screen 8 "Password". */
+export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
+  const t = useTranslations('account.settings');
+  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
+  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'all',
+    defaultValues: emptyForm,
+  });
+  const fieldError = useFieldError(formState);
+  useReportDirty(formState.isDirty, onDirtyChange);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await run(() => changePassword({ CurrentPassword: values.CurrentPassword, NewPassword: values.NewPassword }));
+    if (!answer) return;
+    if (answer.Data === userData.sessionEnded) return onSessionEnd('wrongPassword');
+    if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
+    showSuccess({ key: 'account.snack.passwordUpdated' }, snackbarDurations.short);
+    reset(emptyForm);
+  });
+
+  return (
+    <SettingsCard title={t('password.title')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <InfoPanel>{t('password.hint')}</InfoPanel>
+        <ErrorPanel messages={messages} />
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" autoComplete="username" value={userName} hidden readOnly />
+        <PasswordField
+          label={t('password.current')}
+          autoComplete="current-password"
+          error={fieldError('CurrentPassword')}
+          {...register('CurrentPassword', { deps: ['NewPassword'] })}
+        />
+        <PasswordField label={t('password.new')} autoComplete="new-password" error={fieldError('NewPassword')} {...register('NewPassword', { deps: ['RepeatPassword'] })} />
+        <PasswordField label={t('password.repeat')} autoComplete="new-password" error={fieldError('RepeatPassword')} {...register('RepeatPassword')} />
+        <FormActions>
+          <Button type="submit" disabled={saving} aria-busy={saving}>
+            {t('update')}
+          </Button>
+        </FormActions>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,33 @@
+import { useId, type ReactNode } from 'react';
+import { cx } from '@/components/ui/cx';
+
+/** One section of the settings page, named by its heading for screen readers. */
+export function SettingsCard({ title, danger = false, children }: { title: string; danger?: boolean; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cx('rounded-lg border bg-white p-6 shadow-sm', danger ? 'border-warn-600/50' : 'border-slate-200')}>
+      <h2 id={headingId} className={cx('mb-4 text-xl font-semibold', danger ? 'text-warn-700' : 'text-slate-900')}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A quiet help or rules note beside a form. */
+export function InfoPanel({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex gap-3 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+      <svg aria-hidden viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 11v6M12 7.5v.01" />
+      </svg>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** The UPDATE row under a section's fields. */
+export function FormActions({ children }: { children: ReactNode }) {
+  return <div className="flex justify-end">{children}</div>;
+}
