@@ -1,16 +1,47 @@
 import { render } from '@testing-library/react';
+import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { PathnameContext, SearchParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
+import accountDe from '@/messages/account/de.json';
+import accountEn from '@/messages/account/en.json';
+import accountRu from '@/messages/account/ru.json';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
 
-const messages = { en, de, ru };
+export const messages = {
+  en: { ...en, ...accountEn },
+  de: { ...de, ...accountDe },
+  ru: { ...ru, ...accountRu },
+};
+export type TestLocale = keyof typeof messages;
 
-export function renderWithIntl(ui: ReactElement, locale: keyof typeof messages = 'en') {
+/**
+ * The App Router's own contexts with a router that only records where it was sent, so
+ * components that navigate render outside Next (not a stub of our code: Next provides these).
+ */
+export const routerCalls: { method: 'push' | 'replace'; href: string }[] = [];
+const testRouter: AppRouterInstance = {
+  back() {},
+  forward() {},
+  refresh() {},
+  prefetch() {},
+  push: (href) => void routerCalls.push({ method: 'push', href }),
+  replace: (href) => void routerCalls.push({ method: 'replace', href }),
+  bfcacheId: '_b_0_',
+};
+
+export function renderWithIntl(ui: ReactElement, locale: TestLocale = 'en', { pathname = '/', search = '' } = {}) {
   return render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
-      {ui}
-    </NextIntlClientProvider>,
+    <AppRouterContext.Provider value={testRouter}>
+      <PathnameContext.Provider value={pathname}>
+        <SearchParamsContext.Provider value={new URLSearchParams(search)}>
+          <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
+            {ui}
+          </NextIntlClientProvider>
+        </SearchParamsContext.Provider>
+      </PathnameContext.Provider>
+    </AppRouterContext.Provider>,
   );
 }

@@ -1,0 +1,179 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appActions, appState } from '@/lib/state/app-state';
+import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
+import { snackbarStore } from '@/lib/state/snackbar';
+import { routerCalls } from './render';
+import { ann, logIn, renderAccount, resetAccountState, serveApi, snackText } from './account-helpers';
+
+beforeEach(resetAccountState);
+
+const loginAnswer = { status: 200, body: { Errors: [], SessionInfo: ann } };
+
+async function openLogin(returnTo: string | null = null, locale: 'en' | 'de' = 'en') {
+  const user = userEvent.setup();
+  renderAccount(locale);
+  act(() => openAuthDialog('login', returnTo));
+  const dialog = await screen.findByRole('dialog', { name: locale === 'en' ? 'Login' : 'Anmelden' });
+  return { user, dialog };
+}
+
+describe('login dialog (spec screen 6)', () => {
+  it('has the title, the fields and SIGN IN, and focuses the email field', async () => {
+    const { dialog } = await openLogin();
+    expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('maxlength', '50');
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByRole('button', { name: 'SIGN IN' })).toBeEnabled();
+  });
+
+  it('shows a field error only once the field is touched, dirty or submitted', async () => {
+    const { user, dialog } = await openLogin();
+    const email = within(dialog).getByLabelText('Email');
+    const password = within(dialog).getByLabelText('Password');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(password).not.toHaveAttribute('aria-invalid');
+
+    await user.type(email, 'abc'); // dirty, still focused
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Must be at least 6 characters'));
+    expect(password).not.toHaveAttribute('aria-invalid');
+
+    await user.click(password);
+    await user.tab(); // touched, never typed in
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Required'));
+  });
+
+  it('an invalid submit marks every field and sends nothing', async () => {
+    const { fetchMock } = serveApi();
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Required'));
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription('Required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password between hidden and shown with a pressed button', async () => {
+    const { user, dialog } = await openLogin();
+    const toggle = within(dialog).getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('lists the server errors above the form and keeps the dialog open', async () => {
+    serveApi(() => ({ status: 400, body: { Errors: [{ Message: 'The email address or password is not correct.' }], SessionInfo: null } }));
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'Wrong1234');
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The email address or password is not correct.');
+    expect(appState.get().sessionInfo).toBeNull();
+  });
+
+  it('shows a throttled answer (429) the same way', async () => {
+    serveApi(() => ({ status: 429, body: { Errors: [{ Message: 'Too many login attempts. Please wait a few minutes and try again.' }], SessionInfo: null } }));
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'Wrong1234');
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many login attempts');
+  });
+
+  it('disables SIGN IN while saving', async () => {
+    let answer!: () => void;
+    const pending = new Promise<void>((resolve) => (answer = resolve));
+    const api = serveApi(() => loginAnswer);
+    const served = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementationOnce(async (input, init) => {
+      await pending;
+      return served(input, init);
+    });
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'Secret123');
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'SIGN IN' })).toBeDisabled());
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('stores the session, closes, says Welcome! for 2 s and goes to the return path', async () => {
+    localStorage.setItem('cookie.consent', JSON.stringify({ timestamp: '2025-10-26T00:00:00.000Z', app: 'website' }));
+    const api = serveApi((call) => (call.path === 'auth/login' ? loginAnswer : undefined));
+    const { user, dialog } = await openLogin('/account/billing');
+    await user.type(within(dialog).getByLabelText('Email'), '  Ann@Example.com ');
+    await user.type(within(dialog).getByLabelText('Password'), 'Secret123');
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('auth/login')[0]).toMatchObject({
+      method: 'POST',
+      body: { UserName: 'ann@example.com', Password: 'Secret123', CookieConsent: { timestamp: '2025-10-26T00:00:00.000Z', app: 'website' } },
+    });
+    expect(appState.get().sessionInfo).toEqual(ann);
+    expect(localStorage.getItem('auth.session')).toBe('true');
+    expect(snackText()).toBe('Welcome!');
+    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
+  });
+
+  it('returns to the path in the current language', async () => {
+    serveApi(() => loginAnswer);
+    const { user, dialog } = await openLogin('/store/cart', 'de');
+    await user.type(within(dialog).getByLabelText('E-Mail'), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Passwort'), 'Secret123');
+    await user.click(within(dialog).getByRole('button', { name: 'ANMELDEN' }));
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: '/de/store/cart' }]));
+    expect(snackText()).toBe('Willkommen!');
+  });
+
+  it('the Sign Up link closes it and opens the sign-up dialog', async () => {
+    const { user, dialog } = await openLogin('/store/cart');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign up for new account' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    expect(authDialogState.get()).toEqual({ open: 'signup', returnTo: '/store/cart' });
+  });
+
+  it('a click beside it closes it (unlike sign-up)', async () => {
+    await openLogin();
+    act(() => void document.body.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Esc closes it', async () => {
+    const { user } = await openLogin();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(authDialogState.get().open).toBeNull();
+  });
+});
+
+describe('the guard fallback ?login=<return path> (spec §2)', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/?login=%2Faccount%2Fbilling'));
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('opens the login once the session check is done, and drops the parameter from the address', async () => {
+    renderAccount('en', { search: 'login=/account/billing' });
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => appActions.markSessionChecked());
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
+    expect(authDialogState.get().returnTo).toBe('/account/billing');
+  });
+
+  it('sends a logged-in user straight to the return path', async () => {
+    logIn();
+    renderAccount('en', { search: 'login=/account/billing' });
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('never returns to another site', async () => {
+    renderAccount('en', { search: 'login=//evil.example/steal' });
+    act(() => appActions.markSessionChecked());
+    await screen.findByRole('dialog', { name: 'Login' });
+    expect(authDialogState.get().returnTo).toBeNull();
+  });
+});
