@@ -123,3 +123,29 @@ export async function signedUpClient(backend: TestBackend, email: string, passwo
   if (second.status !== 200) throw new Error(`sign-up failed: ${second.text}`);
   return client;
 }
+
+export const texasBilling = {
+  Name: 'Ann Smith',
+  Address1: '100 Main Street',
+  Address2: 'Suite 5',
+  City: 'Plano',
+  StateCode: 'TX',
+  PostalCode: '75024',
+  CountryCode: 'US',
+  IsBusinessPurchase: false,
+};
+
+/** Puts items and the billing address in a user's cart, as the cart page does. */
+export async function fillCart(client: TestClient, items: Record<string, number>, billing: object = texasBilling) {
+  const response = await client.call('PUT', 'store/cart', {
+    body: { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: billing, IsAddition: false },
+  });
+  if (response.status !== 200) throw new Error(`cart update failed: ${response.text}`);
+  return response.body;
+}
+
+/** Logs an existing user in again (e.g. after the test clock passed the session lifetime). */
+export async function logInAgain(client: TestClient, email: string, password = strongPassword) {
+  const response = await client.call('POST', 'auth/login', { body: { UserName: email, Password: password, CookieConsent: null } });
+  if (response.status !== 200) throw new Error(`login failed: ${response.text}`);
+}

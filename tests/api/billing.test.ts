@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '@/server/db/schema';
+import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { pdfText } from '../support/pdf-text';
+import { fillCart, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+const day = 24 * 60 * 60_000;
+
+/** A user who bought through the manual provider with the given test card. */
+async function buyer(email: string, items: Record<string, number>, cardNumber = '4242424242424242') {
+  const client = await signedUpClient(backend, email);
+  await fillCart(client, items);
+  const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
+  const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' } });
+  const done = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+  return { client, invoiceKey: done.body.InvoiceKey as string };
+}
+
+describe('invoices', () => {
+  it('lists and shows the full invoice model with payments', async () => {
+    const { client, invoiceKey } = await buyer('inv@example.com', { 'pdf-workshop-pro-yearly': 1 });
+    const list = await client.call('GET', 'billing/invoices');
+    expect(list.body).toHaveLength(1);
+    const invoice = await client.call('GET', `billing/invoice/${invoiceKey}`);
+    expect(invoice.body).toMatchObject({
+      Key: invoiceKey,
+      InvoiceNumber: expect.stringMatching(/^\d{4}-\d{5}$/),
+      InvoiceVersion: 1,
+      IsVoid: false,
+      LineItems: [{ Key: 'pdf-workshop-pro-yearly', Quantity: 1, SubTotalAmount: 9900, Description: 'PDF Workshop Pro, yearly', UnitAmount: 9900 }],
+      SubTotalAmount: 9900,
+      TaxTotalAmount: 817,
+      TotalAmount: 10717,
+      TotalAmountDue: 0,
+      BillingStateName: 'Texas',
+      BillingEmailAddress: 'inv@example.com',
+      Payments: [{ Description: 'Card payment (test mode)', Amount: 10717, IsPayment: true, IsCard: true, DateTime: expect.any(String) }],
+    });
+    expect(invoice.body.FullyPaidDate).not.toBeNull();
+  });
+
+  it('renders the invoice as a real PDF with number, lines and totals, for its owner only', async () => {
+    const { client, invoiceKey } = await buyer('pdf@example.com', { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    const number = (await client.call('GET', `billing/invoice/${invoiceKey}`)).body.InvoiceNumber;
+    const response = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain(`invoice-${number}.pdf`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    for (const expected of [`Invoice ${number}`, 'PAID', 'PDF Workshop Pro, monthly', 'Architecture review (one week)', '$19.98', '$1,500.00', '$1,519.98', '$125.40', '$1,645.38', 'Ann Smith', 'Texas']) {
+      expect(text).toContain(expected);
+    }
+    const other = await signedUpClient(backend, 'pdf-thief@example.com');
+    const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${other.cookie('sid')}` } });
+    expect(stolen.status).toBe(404);
+    expect((await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`)).status).toBe(401);
+  });
+
+  it('answers 404 for another user’s invoice and 400 for a malformed id', async () => {
+    const { invoiceKey } = await buyer('inv-owner@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const other = await signedUpClient(backend, 'inv-other@example.com');
+    const stolen = await other.call('GET', `billing/invoice/${invoiceKey}`);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toEqual({ ErrorMessages: [{ Message: 'Not found.' }] });
+    expect((await other.call('GET', 'billing/invoice/00000000-0000-4000-8000-000000000000')).body).toEqual(stolen.body);
+    expect((await other.call('GET', 'billing/invoice/not-a-uuid')).status).toBe(400);
+    expect((await other.call('GET', 'billing/invoices')).body).toEqual([]);
+  });
+});
+
+describe('subscriptions', () => {
+  it('lists, shows and cancels at period end; a second user gets 404', async () => {
+    const { client } = await buyer('subs@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const [listed] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(listed).toMatchObject({
+      Description: 'PDF Workshop Pro, monthly',
+      IsActive: true,
+      IsActivated: true,
+      HasExpired: false,
+      IsRenewed: false,
+      IsValid: true,
+      IsCancelled: false,
+      RenewalFailed: false,
+      AppPage: '/apps/pdf',
+      ProductHomePage: '/solutions/pdf',
+    });
+    expect(listed.NextRenewalDate).toBe(listed.ExpirationDate);
+    const other = await signedUpClient(backend, 'subs-other@example.com');
+    expect((await other.call('GET', `license/subscription/${listed.Key}`)).status).toBe(404);
+    expect((await other.call('DELETE', `license/subscription/${listed.Key}`)).status).toBe(404);
+
+    const cancelled = await client.call('DELETE', `license/subscription/${listed.Key}`);
+    expect(cancelled.body).toEqual({ ErrorMessages: [], Data: null });
+    const after = (await client.call('GET', `license/subscription/${listed.Key}`)).body;
+    expect(after).toMatchObject({ IsCancelled: true, NextRenewalDate: null, IsActive: true });
+    const again = await client.call('DELETE', `license/subscription/${listed.Key}`);
+    expect(again.status).toBe(400);
+    expect(again.body.ErrorMessages[0].Message).toBe('This subscription has no renewal to cancel.');
+  });
+
+  it('renews on the due date with a new paid invoice; the old period shows Renewed', async () => {
+    const { client } = await buyer('renew@example.com', { 'personal-health-plus-monthly': 1 });
+    const [first] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(await renewDueManualSubscriptions(backend.deps)).toBe(0);
+    backend.clock.advance(32 * day);
+    expect(await renewDueManualSubscriptions(backend.deps)).toBeGreaterThanOrEqual(1);
+    expect(await renewDueManualSubscriptions(backend.deps)).toBe(0);
+    await logInAgain(client, 'renew@example.com');
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(2);
+    const renewed = list.find((s: { Key: string }) => s.Key === first.Key);
+    const current = list.find((s: { Key: string }) => s.Key !== first.Key);
+    expect(renewed).toMatchObject({ IsRenewed: true, IsActive: false, HasExpired: true, NextRenewalDate: null });
+    expect(current).toMatchObject({ IsActive: true, EffectiveDate: first.ExpirationDate, IsRenewed: false });
+    const invoices = (await client.call('GET', 'billing/invoices')).body;
+    expect(invoices).toHaveLength(2);
+    expect(invoices[0]).toMatchObject({ Key: current.InvoiceKey, TotalAmount: 540, TotalAmountDue: 0, LineItems: [{ Key: 'personal-health-plus-monthly' }] });
+  });
+
+  it('marks RenewalFailed and leaves the renewal invoice unpaid when the card fails', async () => {
+    const { client } = await buyer('renew-fail@example.com', { 'personal-health-plus-monthly': 1 }, '4000000000000341');
+    backend.clock.advance(32 * day);
+    await renewDueManualSubscriptions(backend.deps);
+    await logInAgain(client, 'renew-fail@example.com');
+    const [subscription] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(subscription).toMatchObject({ RenewalFailed: true, IsRenewed: false });
+    const [latest] = (await client.call('GET', 'billing/invoices')).body;
+    expect(latest).toMatchObject({ FullyPaidDate: null, TotalAmountDue: 540 });
+    // Pay Now: a checkout of that unpaid invoice.
+    const payNow = await client.call('POST', `payment/create-manual-session?invoice=${latest.Key}`);
+    expect(payNow.status).toBe(200);
+  });
+
+  it('never renews one subscription twice when two renewal runs overlap', async () => {
+    const { client } = await buyer('renew-twice@example.com', { 'pdf-workshop-pro-monthly': 2 });
+    backend.clock.advance(32 * day);
+    await Promise.all([renewDueManualSubscriptions(backend.deps), renewDueManualSubscriptions(backend.deps)]);
+    await logInAgain(client, 'renew-twice@example.com');
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(4);
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
+    const rows = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.isRenewed, true));
+    expect(rows.filter((row) => list.some((s: { Key: string }) => s.Key === row.id))).toHaveLength(2);
+  });
+
+  it('needs a session for every billing call', async () => {
+    const client = await new TestClient(backend).prime();
+    for (const path of ['billing/invoices', 'license/subscriptions', 'billing/invoice/00000000-0000-4000-8000-000000000000']) {
+      expect((await client.call('GET', path)).status).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { count, eq } from 'drizzle-orm';
+import { invoices, payments, subscriptions } from '@/server/db/schema';
+import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+const decodeTwice = (value: string) => Buffer.from(Buffer.from(value, 'base64').toString(), 'base64').toString();
+const rows = async (table: typeof invoices | typeof payments | typeof subscriptions) => (await backend.database.db.select({ n: count() }).from(table))[0].n;
+
+async function checkout(client: TestClient) {
+  const created = await client.call('POST', 'payment/create-manual-session');
+  expect(created.status).toBe(200);
+  return created.body.Value as string;
+}
+
+const card = (ClientSecret: string, CardNumber: string) => ({ ClientSecret, CardNumber, Expiry: '12/30', Cvc: '123' });
+
+describe('payment with the manual provider', () => {
+  it('says which provider is active, with the key encoded twice', async () => {
+    const info = await new TestClient(backend).call('GET', 'payment/key-info');
+    expect(info.body.Provider).toBe('manual');
+    expect(decodeTwice(info.body.Value)).toBe('manual_test_mode');
+  });
+
+  it('refuses checkout of an empty cart or without billing address', async () => {
+    const client = await signedUpClient(backend, 'empty@example.com');
+    const empty = await client.call('POST', 'payment/create-manual-session');
+    expect(empty.status).toBe(400);
+    expect(empty.body.ErrorMessages[0].Message).toBe('The cart is empty.');
+    await client.call('PUT', 'store/cart', { body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true } });
+    const noBilling = await client.call('POST', 'payment/create-manual-session');
+    expect(noBilling.body.ErrorMessages[0].Message).toBe('Please complete the billing address before checkout.');
+    expect((await client.call('POST', 'payment/create-stripe-session')).status).toBe(404);
+  });
+
+  it('declines the decline card and leaves everything open for another try', async () => {
+    const client = await signedUpClient(backend, 'declined@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    const secret = await checkout(client);
+    const paid = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4000 0000 0000 0002') });
+    expect(paid.body.Status).toBe('declined');
+    const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+    expect(back.body).toMatchObject({ Status: 'open', NewClaims: [] });
+    expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(1);
+  });
+
+  it('pays, fulfils once, and answers the return page with the claims and the invoice', async () => {
+    const client = await signedUpClient(backend, 'buyer@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    const before = { invoices: await rows(invoices), payments: await rows(payments), subscriptions: await rows(subscriptions) };
+    const secret = await checkout(client);
+    // A second checkout of the same cart reuses the same unpaid invoice.
+    await checkout(client);
+    const paid = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4242 4242 4242 4242') });
+    expect(paid.body.Status).toBe('complete');
+    const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+    expect(back.body).toEqual({ Status: 'complete', NewClaims: ['app:health', 'app:pdf', 'app:pdf:pro'], InvoiceKey: expect.any(String) });
+    const again = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+    expect(again.body).toEqual(back.body);
+    expect({ invoices: await rows(invoices), payments: await rows(payments), subscriptions: await rows(subscriptions) }).toEqual({
+      invoices: before.invoices + 1,
+      payments: before.payments + 1,
+      subscriptions: before.subscriptions + 2,
+    });
+    const [invoice] = await backend.database.db.select().from(invoices).where(eq(invoices.id, back.body.InvoiceKey));
+    // 2 × $9.99 + $1,500.00 = $1,519.98; 8.25 % → $125.40
+    expect(invoice).toMatchObject({ subTotalCents: 151998, taxCents: 12540, totalCents: 164538, billingStateName: 'Texas', billingCountryName: 'United States of America', billingEmail: 'buyer@example.com' });
+    expect(invoice.fullyPaidAt).not.toBeNull();
+    expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(0);
+    expect((await client.call('GET', 'auth/session-info')).body.Claims).toContain('app:pdf:pro');
+    const reuse = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4242424242424242') });
+    expect(reuse.status).toBe(400);
+  });
+
+  it('versions the open invoice when the cart changes before paying', async () => {
+    const client = await signedUpClient(backend, 'changer@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    await checkout(client);
+    const [first] = await backend.database.db.select().from(invoices).where(eq(invoices.billingEmail, 'changer@example.com'));
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 3 });
+    await checkout(client);
+    const all = await backend.database.db.select().from(invoices).where(eq(invoices.billingEmail, 'changer@example.com'));
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ number: first.number, version: 2, subTotalCents: 2997 });
+    expect(all[0].number).toMatch(/^\d{4}-\d{5}$/);
+  });
+
+  it('keeps sessions and secrets to their owner', async () => {
+    const ann = await signedUpClient(backend, 'owner-ann@example.com');
+    const bob = await signedUpClient(backend, 'owner-bob@example.com');
+    await fillCart(ann, { 'pdf-workshop-pro-monthly': 1 });
+    const secret = await checkout(ann);
+    const stolen = await bob.call('POST', 'payment/manual/pay', { body: card(secret, '4242424242424242') });
+    expect(stolen.status).toBe(404);
+    const forged = await ann.call('POST', 'payment/manual/pay', { body: card(`${secret.split('_secret_')[0]}_secret_guess`, '4242424242424242') });
+    expect(forged.status).toBe(404);
+    const sessionId = secret.split('_secret_')[0];
+    expect((await bob.call('POST', 'payment/manual-return', { body: { Value: sessionId } })).status).toBe(404);
+  });
+
+  it('validates the card form', async () => {
+    const client = await signedUpClient(backend, 'form@example.com');
+    const bad = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: 'x', CardNumber: '12ab', Expiry: '13/30', Cvc: '1' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual([
+      'CardNumber: Enter a card number of 12 to 19 digits',
+      'Expiry: Enter the expiry as MM/YY',
+      'Cvc: Enter the 3 or 4 digit security code',
+    ]);
+  });
+});
+
+describe('provider selection', () => {
+  it('refuses the manual provider in production unless enabled on purpose', async () => {
+    const { loadBackendConfig } = await import('@/server/config');
+    const { selectPaymentProvider } = await import('@/server/payments/select');
+    const db = backend.database.db;
+    expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'production' }), db)).toBeNull();
+    expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'production', PAYMENTS_MANUAL_ENABLED: 'true' }), db)?.name).toBe('manual');
+    expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'development' }), db)?.name).toBe('manual');
+    expect(selectPaymentProvider(loadBackendConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }), db)?.name).toBe('stripe');
+  });
+
+  it('answers 503 with a clear message when no provider may run', async () => {
+    const none = await startTestBackend({ PAYMENTS_MANUAL_ENABLED: 'false' });
+    try {
+      none.deps.payments = null;
+      const response = await new TestClient(none).call('GET', 'payment/key-info');
+      expect(response.status).toBe(503);
+      expect(response.body.ErrorMessages[0].Message).toMatch(/payment provider/);
+    } finally {
+      await none.close();
+    }
+  });
+});

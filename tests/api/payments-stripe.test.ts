@@ -1,0 +1,168 @@
+import { count, eq } from 'drizzle-orm';
+import { invoices, payments, subscriptions } from '@/server/db/schema';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+
+const webhookSecret = 'whsec_test_secret';
+let stripe: FakeStripe;
+let backend: TestBackend;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  backend = await startTestBackend({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripe.apiBase,
+    SITE_URL: 'https://shop.example.com',
+  });
+});
+afterAll(async () => {
+  await backend.close();
+  await stripe.close();
+});
+
+const countOf = async (table: typeof invoices | typeof payments | typeof subscriptions) => (await backend.database.db.select({ n: count() }).from(table))[0].n;
+const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
+
+function deliver(type: string, object: Record<string, unknown>, options: { secret?: string; id?: string } = {}) {
+  const event = stripe.signedEvent(type, object, options.secret ?? webhookSecret, options.id);
+  return backend.app.request('/api/payment/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': event.signature, 'Content-Type': 'application/json' }, body: event.payload });
+}
+
+async function startCheckout(email: string, items: Record<string, number>) {
+  const client = await signedUpClient(backend, email);
+  await fillCart(client, items);
+  const created = await client.call('POST', 'payment/create-stripe-session');
+  expect(created.status).toBe(200);
+  return { client, sessionId: sessionIdOf(created.body.Value), secret: created.body.Value as string };
+}
+
+describe('payment with Stripe (against a local fake Stripe API)', () => {
+  it('announces Stripe with its publishable key encoded twice', async () => {
+    const info = await new TestClient(backend).call('GET', 'payment/key-info');
+    expect(info.body.Provider).toBe('stripe');
+    expect(Buffer.from(Buffer.from(info.body.Value, 'base64').toString(), 'base64').toString()).toBe('pk_test_fake');
+  });
+
+  it('creates an embedded subscription checkout with prices, tax line, return URL and idempotency key', async () => {
+    const { secret } = await startCheckout('stripe-create@example.com', { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    expect(secret).toMatch(/^cs_test_\w+_secret_/);
+    const params = stripe.created.at(-1)!;
+    expect(params).toMatchObject({
+      ui_mode: 'embedded_page',
+      mode: 'subscription',
+      customer_email: 'stripe-create@example.com',
+      return_url: 'https://shop.example.com/store/payment-return?session_id={CHECKOUT_SESSION_ID}',
+    });
+    const lines = Object.values(params.line_items as Record<string, { quantity: string; price_data: Record<string, unknown> }>);
+    expect(lines.map((line) => [line.quantity, line.price_data.unit_amount, (line.price_data.recurring as Record<string, string> | undefined)?.interval_count ?? null])).toEqual([
+      ['2', '999', '1'],
+      ['1', '150000', null],
+      ['1', '12540', null],
+    ]);
+  });
+
+  it('uses payment mode when nothing recurs', async () => {
+    await startCheckout('stripe-once@example.com', { 'consulting-architecture-review': 1 });
+    expect(stripe.created.at(-1)!.mode).toBe('payment');
+  });
+
+  it('reports an open session as open, and fulfils a paid one once even when return and webhook race', async () => {
+    const { client, sessionId } = await startCheckout('stripe-race@example.com', { 'pdf-workshop-pro-yearly': 1 });
+    const open = await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    expect(open.body).toMatchObject({ Status: 'open', NewClaims: [] });
+
+    const before = { invoices: await countOf(invoices), payments: await countOf(payments), subscriptions: await countOf(subscriptions) };
+    const session = stripe.complete(sessionId);
+    const [fromReturn, fromWebhook, fromWebhookAgain] = await Promise.all([
+      client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } }),
+      deliver('checkout.session.completed', session, { id: 'evt_race_1' }),
+      deliver('checkout.session.completed', session, { id: 'evt_race_2' }),
+    ]);
+    expect(fromReturn.body).toMatchObject({ Status: 'complete', NewClaims: expect.arrayContaining(['app:pdf:pro']) });
+    expect([fromWebhook.status, fromWebhookAgain.status]).toEqual([200, 200]);
+    expect({ invoices: await countOf(invoices), payments: await countOf(payments), subscriptions: await countOf(subscriptions) }).toEqual({
+      invoices: before.invoices,
+      payments: before.payments + 1,
+      subscriptions: before.subscriptions + 1,
+    });
+    const [subscription] = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, fromReturn.body.InvoiceKey));
+    expect(subscription.providerSubscriptionId).toBe(session.subscription);
+    // The same event delivered again changes nothing.
+    expect((await deliver('checkout.session.completed', session, { id: 'evt_race_1' })).status).toBe(200);
+    expect(await countOf(payments)).toBe(before.payments + 1);
+  });
+
+  it('rejects a webhook with a bad signature and changes nothing', async () => {
+    const { sessionId } = await startCheckout('stripe-forged@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const session = stripe.complete(sessionId);
+    const paymentsBefore = await countOf(payments);
+    const forged = await deliver('checkout.session.completed', session, { secret: 'whsec_wrong' });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).ErrorMessages[0].Message).toBe('The webhook signature is not valid.');
+    const unsigned = await backend.app.request('/api/payment/stripe-webhook', { method: 'POST', body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: session } }) });
+    expect(unsigned.status).toBe(400);
+    expect(await countOf(payments)).toBe(paymentsBefore);
+  });
+
+  it('gives a clear message and keeps nothing half-done when Stripe fails', async () => {
+    const client = await signedUpClient(backend, 'stripe-down@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    stripe.failNext(1);
+    const failed = await client.call('POST', 'payment/create-stripe-session');
+    expect(failed.status).toBe(502);
+    expect(failed.body.ErrorMessages[0].Message).toMatch(/Nothing was charged/);
+    const retried = await client.call('POST', 'payment/create-stripe-session');
+    expect(retried.status).toBe(200);
+    const mine = await backend.database.db.select().from(invoices).where(eq(invoices.billingEmail, 'stripe-down@example.com'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].fullyPaidAt).toBeNull();
+  });
+
+  it('refuses another user’s session id with 404', async () => {
+    const { sessionId } = await startCheckout('stripe-owner@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const other = await signedUpClient(backend, 'stripe-other@example.com');
+    expect((await other.call('POST', 'payment/stripe-return', { body: { Value: sessionId } })).status).toBe(404);
+  });
+
+  it('keeps subscriptions in step with Stripe: renewal, failed renewal, cancel, deletion', async () => {
+    const { client, sessionId } = await startCheckout('stripe-renew@example.com', { 'personal-health-plus-monthly': 1 });
+    const session = stripe.complete(sessionId);
+    await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    const subscriptionId = session.subscription as string;
+    const [first] = (await client.call('GET', 'license/subscriptions')).body;
+
+    const periodEnd = Math.floor(new Date(first.ExpirationDate).getTime() / 1000) + 31 * 86400;
+    const renewal = { id: 'in_renewal_1', object: 'invoice', billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subscriptionId } }, lines: { data: [{ period: { end: periodEnd } }] } };
+    expect((await deliver('invoice.paid', renewal, { id: 'evt_renew_1' })).status).toBe(200);
+    expect((await deliver('invoice.paid', renewal, { id: 'evt_renew_1_again' })).status).toBe(200);
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(2);
+    const current = list.find((s: { Key: string }) => s.Key !== first.Key);
+    expect(current).toMatchObject({ IsActive: false, EffectiveDate: first.ExpirationDate, ExpirationDate: new Date(periodEnd * 1000).toISOString() });
+    expect(list.find((s: { Key: string }) => s.Key === first.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
+
+    const failed = { id: 'in_renewal_2', object: 'invoice', billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subscriptionId } } };
+    await deliver('invoice.payment_failed', failed, { id: 'evt_fail_1' });
+    expect((await client.call('GET', `license/subscription/${current.Key}`)).body.RenewalFailed).toBe(true);
+
+    const cancelled = await client.call('DELETE', `license/subscription/${current.Key}`);
+    expect(cancelled.status).toBe(200);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+
+    await deliver('customer.subscription.deleted', { id: subscriptionId, object: 'subscription', status: 'canceled' }, { id: 'evt_deleted_1' });
+    expect((await client.call('GET', `license/subscription/${current.Key}`)).body).toMatchObject({ IsCancelled: true, NextRenewalDate: null });
+  });
+
+  it('does not cancel locally when Stripe cannot be told', async () => {
+    const { client, sessionId } = await startCheckout('stripe-cancel-down@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    stripe.complete(sessionId);
+    await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    const [subscription] = (await client.call('GET', 'license/subscriptions')).body;
+    stripe.failNext(1);
+    const response = await client.call('DELETE', `license/subscription/${subscription.Key}`);
+    expect(response.status).toBe(502);
+    expect((await client.call('GET', `license/subscription/${subscription.Key}`)).body.IsCancelled).toBe(false);
+  });
+});
