@@ -13,6 +13,9 @@ const forwardingPort = once('E2E_FORWARDING_PORT', freePort);
 const backendPort = once('E2E_BACKEND_PORT', freePort);
 const smtpPort = once('E2E_SMTP_PORT', freePort);
 const mailApiPort = once('E2E_MAIL_API_PORT', freePort);
+const stripeSitePort = once('E2E_STRIPE_SITE_PORT', freePort);
+const fakeStripePort = once('E2E_FAKE_STRIPE_PORT', freePort);
+const fakeStripeControlPort = once('E2E_FAKE_STRIPE_CONTROL_PORT', freePort);
 const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 
@@ -48,7 +51,7 @@ export default defineConfig({
       // The site as `npm start` runs it: backend in-process on the embedded database.
       command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
-      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true' },
       timeout: 60_000,
       reuseExistingServer: false,
     },
@@ -65,6 +68,29 @@ export default defineConfig({
       command: nextStart(forwardingPort),
       url: `http://localhost:${forwardingPort}/`,
       env: { ...common, BACKEND_URL: `http://127.0.0.1:${backendPort}` },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // A fake Stripe API on loopback, and a site configured for Stripe against it
+      // (the browser side gets a stubbed Stripe.js: tests/e2e/stripe-stub.ts).
+      command: 'node node_modules/tsx/dist/cli.mjs tests/support/fake-stripe-server.ts',
+      url: `http://127.0.0.1:${fakeStripeControlPort}/health`,
+      env: { FAKE_STRIPE_PORT: fakeStripePort, FAKE_STRIPE_CONTROL_PORT: fakeStripeControlPort },
+      reuseExistingServer: false,
+    },
+    {
+      command: nextStart(stripeSitePort),
+      url: `http://localhost:${stripeSitePort}/api/health`,
+      env: {
+        ...common,
+        DATA_DIR: path.join(dataDir, 'stripe'),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+      },
       timeout: 60_000,
       reuseExistingServer: false,
     },

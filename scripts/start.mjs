@@ -24,7 +24,14 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const args = ['node_modules/next/dist/bin/next', 'start', '-p', process.env.PORT ?? '3000'];
-const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+// Without Stripe keys the store takes payments with the offline test-card provider, which a
+// production server refuses unless enabled on purpose: `npm start` enables it, and says so.
+const env = { ...process.env };
+if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
+  env.PAYMENTS_MANUAL_ENABLED = 'true';
+  process.stdout.write('Payments: offline test-card provider (set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for Stripe).\n');
+}
+const args = ['node_modules/next/dist/bin/next', 'start', '-p', env.PORT ?? '3000'];
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
