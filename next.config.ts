@@ -1,7 +1,8 @@
 import type { NextConfig } from 'next';
-import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json';
+import { securityHeaders } from './security-headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -18,6 +19,11 @@ export default function config(phase: string): NextConfig {
       NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',
     },
     images: { formats: ['image/avif', 'image/webp'] },
+    async headers() {
+      // Browsers honour HSTS only over HTTPS, so a production build can always send it.
+      const development = phase === PHASE_DEVELOPMENT_SERVER;
+      return securityHeaders({ production: !development, development });
+    },
     // Spec §2: /account opens settings and /store opens pricing, in every locale.
     async redirects() {
       return [

@@ -1,0 +1,48 @@
+/**
+ * Response headers for every page (issue 8). The script policy: the marketing and legal pages
+ * are static HTML, and Next.js puts inline bootstrap scripts into them; nonces would need a
+ * per-request render (no more static pages), and hashes change with every build and page. So
+ * scripts are limited to this origin plus inline, and the rest of the policy closes the doors
+ * an injected script would need: no plugins, no <base>, no framing, forms post only here, and
+ * connections only to this origin. React escapes all text, and no page renders user HTML.
+ * Stripe's hosts are allowed only on the checkout page, where its embedded form runs.
+ */
+const stripeScript = 'https://js.stripe.com https://*.js.stripe.com';
+const stripeFrames = 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com';
+const stripeConnect = 'https://api.stripe.com';
+
+function contentSecurityPolicy(options: { stripe: boolean; development: boolean }): string {
+  const script = ["'self'", "'unsafe-inline'", options.development ? "'unsafe-eval'" : '', options.stripe ? stripeScript : ''];
+  return [
+    "default-src 'self'",
+    `script-src ${script.filter(Boolean).join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${options.stripe ? ` ${stripeConnect}` : ''}${options.development ? ' ws:' : ''}`,
+    `frame-src ${options.stripe ? stripeFrames : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+type Header = { key: string; value: string };
+
+export function securityHeaders(options: { production: boolean; development: boolean }): { source: string; headers: Header[] }[] {
+  const common: Header[] = [
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")' },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    ...(options.production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+  ];
+  const csp = (stripe: boolean): Header => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy({ stripe, development: options.development }) });
+  return [
+    { source: '/:path*', headers: [...common, csp(false)] },
+    // Later rules win for the same header: the checkout page may load Stripe.
+    { source: '/store/checkout', headers: [csp(true)] },
+    { source: '/:locale(de|ru)/store/checkout', headers: [csp(true)] },
+  ];
+}

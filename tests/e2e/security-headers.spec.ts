@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from './fixtures';
+
+test.describe('security headers', () => {
+  for (const path of ['/', '/de/legal/privacy-policy', '/store/pricing', '/account/settings']) {
+    test(`${path} carries the security headers`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const headers = response.headers();
+      const csp = headers['content-security-policy'];
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('stripe.com');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['strict-transport-security']).toContain('max-age=');
+    });
+  }
+
+  test('only the checkout page may load Stripe', async ({ request }) => {
+    for (const path of ['/store/checkout', '/de/store/checkout']) {
+      const csp = (await request.get(path, { maxRedirects: 0 })).headers()['content-security-policy'];
+      expect(csp).toContain('https://js.stripe.com');
+      expect(csp).toContain("object-src 'none'");
+    }
+  });
+
+  test('pages run under the policy without violations', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto('/');
+    await page.goto('/contact');
+    expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+  });
+});
