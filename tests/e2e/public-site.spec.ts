@@ -1,0 +1,398 @@
+import { expect, test, type Page } from '@playwright/test';
+import legalDe from '../../messages/legal/de.json';
+import legalEn from '../../messages/legal/en.json';
+import legalRu from '../../messages/legal/ru.json';
+import siteDe from '../../messages/site/de.json';
+import siteEn from '../../messages/site/en.json';
+import siteRu from '../../messages/site/ru.json';
+import commonDe from '../../messages/de.json';
+import commonEn from '../../messages/en.json';
+import commonRu from '../../messages/ru.json';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, product } from './fixtures';
+import { mailsTo, uniqueEmail, waitForCode } from './mail';
+
+const messages = {
+  en: { ...commonEn, ...legalEn, ...siteEn },
+  de: { ...commonDe, ...legalDe, ...siteDe },
+  ru: { ...commonRu, ...legalRu, ...siteRu },
+};
+type Locale = keyof typeof messages;
+type Messages = (typeof messages)['en'];
+const locales = Object.keys(messages) as Locale[];
+const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : `/${locale}${path === '/' ? '' : path}`);
+
+const supportEmail = 'support@bluebonnet-software.example';
+
+/** Every public page of spec §2 with its heading and its title key (spec §1). */
+const publicPages: { path: string; meta: Exclude<keyof Messages['meta'], 'titleTemplate'>; heading: (m: Messages) => string }[] = [
+  { path: '/', meta: 'home', heading: (m) => m.pages.home.heading },
+  { path: '/solutions', meta: 'solutions', heading: (m) => m.pages.solutions.heading },
+  { path: '/solutions/consulting', meta: 'consulting', heading: (m) => m.pages.consulting.heading },
+  { path: '/solutions/pdf', meta: 'pdf', heading: (m) => m.pages.pdf.heading },
+  { path: '/solutions/health', meta: 'health', heading: (m) => m.pages.health.heading },
+  { path: '/solutions/talent', meta: 'talent', heading: (m) => m.pages.talent.heading },
+  { path: '/contact', meta: 'contact', heading: (m) => m.pages.contact.heading },
+  { path: '/legal', meta: 'legal', heading: (m) => m.legal.index.title },
+  { path: '/legal/terms-of-service', meta: 'termsOfService', heading: (m) => m.legal.termsOfService.title },
+  { path: '/legal/privacy-policy', meta: 'privacyPolicy', heading: (m) => m.legal.privacyPolicy.title },
+  { path: '/legal/cookie-policy', meta: 'cookiePolicy', heading: (m) => m.legal.cookiePolicy.title },
+  { path: '/blank', meta: 'blank', heading: (m) => m.pages.blank.heading },
+];
+
+test.describe('every public page in every language', () => {
+  for (const locale of locales) {
+    for (const page of publicPages) {
+      const url = prefixed(locale, page.path);
+      test(`${url} renders statically with heading, title, canonical and hreflang`, async ({ page: browser }) => {
+        const m = messages[locale];
+        await acceptCookies(browser);
+        const errors = collectConsoleErrors(browser);
+        const response = await browser.goto(url);
+        expect(response?.status()).toBe(200);
+        // Served from the build's prerendered HTML (issue 4: each public page is static).
+        expect(response?.headers()['x-nextjs-prerender']).toBeTruthy();
+        expect(response?.headers()['cache-control']).toContain('s-maxage=');
+        await expect(browser.locator('html')).toHaveAttribute('lang', locale);
+        await expect(browser.getByRole('heading', { level: 1 })).toHaveText(page.heading(m));
+        await expect(browser).toHaveTitle(`${product} - ${m.meta[page.meta].title}`);
+        const canonical = await browser.locator('link[rel="canonical"]').getAttribute('href');
+        expect(new URL(canonical!).pathname).toBe(prefixed(locale, page.path));
+        for (const other of [...locales, 'x-default'] as const) {
+          const href = await browser.locator(`link[rel="alternate"][hreflang="${other}"]`).getAttribute('href');
+          expect(new URL(href!).pathname).toBe(prefixed(other === 'x-default' ? 'en' : other, page.path));
+        }
+        await expectNoAxeViolations(browser);
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
+
+const heroNames = ['desk1', 'desk2', 'meeting'];
+
+async function shownHero(page: Page): Promise<string> {
+  const shown = page.locator('[data-hero-image]:visible');
+  await expect(shown).toHaveCount(1);
+  // Loaded, not just chosen: the picked image is preloaded and decodes.
+  await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const src = decodeURIComponent((await shown.getAttribute('src')) ?? '');
+  return heroNames.find((name) => src.includes(`/images/hero/${name}.webp`)) ?? `unexpected: ${src}`;
+}
+
+test.describe('home (spec screen 1)', () => {
+  test('shows one of the three heroes; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    expect(heroNames).toContain(await shownHero(page));
+    await expect(page.getByTestId('hero-link')).toHaveAttribute('href', '/solutions/consulting');
+    await expect(page.getByRole('link', { name: 'EXPLORE SERVICES' })).toHaveAttribute('href', '/solutions/consulting');
+    await page.getByTestId('hero-link').click();
+    await expect(page).toHaveURL(/\/solutions\/consulting$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Software Consulting');
+    await page.goBack();
+    await page.getByRole('link', { name: 'EXPLORE SERVICES' }).click();
+    await expect(page).toHaveURL(/\/solutions\/consulting$/);
+  });
+
+  test('picks at random per visit, also after client-side navigation', async ({ page }) => {
+    await acceptCookies(page);
+    const seen = new Set<string>();
+    // Twelve visits all alike has a chance of 3 × (1/3)^12 ≈ 6e-6.
+    for (let visit = 0; visit < 12 && seen.size < 2; visit++) {
+      await page.goto('/');
+      seen.add(await shownHero(page));
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    await page.goto('/contact');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    expect(heroNames).toContain(await shownHero(page));
+  });
+
+  test('the hero causes no layout shift', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    await shownHero(page);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBe(0);
+  });
+
+  test('carries JSON-LD for the organization with the Plano address', async ({ page }) => {
+    await page.goto('/');
+    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(json).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Bluebonnet Software LLC',
+      address: { '@type': 'PostalAddress', addressLocality: 'Plano', addressRegion: 'TX', addressCountry: 'US' },
+    });
+  });
+});
+
+test.describe('solutions (spec screens 13–16)', () => {
+  test('the index shows consulting and, outside production, both apps', async ({ page }) => {
+    await page.goto('/solutions');
+    await expect(page.getByTestId('solution-consulting')).toBeVisible();
+    // The e2e build runs with the production flag off (README), so the app cards show.
+    await expect(page.getByTestId('solution-pdf')).toBeVisible();
+    await expect(page.getByTestId('solution-health')).toBeVisible();
+    await page.getByTestId('solution-consulting').getByRole('link').click();
+    await expect(page).toHaveURL(/\/solutions\/consulting$/);
+  });
+
+  test('consulting lists services and stack, names Plano, Texas and books a consultation', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/solutions/consulting');
+    for (const service of ['Requirements analysis', 'Architecture design', 'Full-stack development', 'Data modeling', 'Deployment']) {
+      await expect(page.getByRole('heading', { name: service })).toBeVisible();
+    }
+    for (const technology of ['Angular', '.NET', 'Cloud', 'AI']) {
+      await expect(page.getByRole('heading', { name: technology, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Month-to-month, with a demo every 2 weeks' })).toBeVisible();
+    await expect(page.getByTestId('location')).toContainText('Plano, Texas');
+    await page.getByRole('link', { name: 'Schedule free consultation' }).first().click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expect(page.getByRole('heading', { name: 'How can we help you?' })).toBeInViewport();
+  });
+
+  test('talent is a stub with a Go to app link and a to-do note', async ({ page }) => {
+    await page.goto('/solutions/talent');
+    await expect(page.getByRole('link', { name: 'Go to app' })).toHaveAttribute('href', '/app/talent');
+    await expect(page.getByText(/^To do:/)).toBeVisible();
+  });
+
+  for (const app of ['pdf', 'health'] as const) {
+    test(`${app}: logged out it asks for a login; ?a=login opens the login dialog`, async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto(`/solutions/${app}`);
+      const access = page.getByTestId('app-access');
+      await expect(access).toContainText('You need to login first before accessing the app.');
+      await expect(access.getByRole('link', { name: 'OPEN APP' })).toHaveCount(0);
+      await access.getByRole('button', { name: 'LOGIN' }).click();
+      await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+      await page.goto(`/solutions/${app}?a=login`);
+      await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    });
+  }
+
+  test('logged in: OPEN APP goes to the app; ?a=logout ends the session', async ({ page, context }) => {
+    await acceptCookies(page);
+    await page.goto('/solutions/pdf');
+    await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'XSRF-TOKEN')).toBe(true);
+    await signUp(page, uniqueEmail('apps'), 'Sup3rSecret!');
+
+    await page.goto('/solutions/health');
+    await expect(page.getByTestId('app-access').getByRole('link', { name: 'OPEN APP' })).toHaveAttribute('href', '/apps/health');
+    await expect(page.getByText('You need to login first before accessing the app.')).toHaveCount(0);
+
+    await page.goto('/solutions/pdf?a=logout');
+    await expect(page.getByTestId('snackbar')).toHaveText(/Session ended/);
+    await expect(page.getByTestId('app-access')).toContainText('You need to login first before accessing the app.');
+    expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
+  });
+});
+
+/** Creates an account through the API from inside the page (sign-up with the mailed code), which logs in. */
+async function signUp(page: Page, email: string, password: string) {
+  const call = (body: Record<string, unknown>) =>
+    page.evaluate(async (payload) => {
+      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch('/api/auth/signup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-App-Key': 'bluebonnet-website', 'X-XSRF-TOKEN': token },
+        body: JSON.stringify(payload),
+      });
+      return (await response.json()) as { SessionInfo: { UserName: string } | null };
+    }, body);
+  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const sentAfter = Date.now() - 1;
+  await call(request);
+  const answer = await call({ ...request, Code: await waitForCode(email, sentAfter) });
+  expect(answer.SessionInfo?.UserName).toBe(email);
+}
+
+test.describe('legal', () => {
+  test('privacy policy anchors 1 to 14 scroll their section into view', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/legal/privacy-policy#7');
+    await expect(page.locator('[id="7"]')).toBeInViewport();
+    const quickLinks = page.getByRole('navigation', { name: 'Quick links' }).getByRole('link');
+    await expect(quickLinks).toHaveCount(14);
+    for (let section = 1; section <= 14; section++) {
+      await quickLinks.nth(section - 1).click();
+      await expect(page).toHaveURL(new RegExp(`#${section}$`));
+      await expect(page.locator(`[id="${section}"] h2`)).toBeInViewport();
+    }
+  });
+});
+
+test.describe('contact (spec screen 2)', () => {
+  test('shows the flag, the Plano address and the support address for screen readers', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await expect(page.getByTestId('us-flag')).toBeVisible();
+    await expect(page.getByTestId('postal-address')).toContainText('Plano, Texas');
+    await expect(page.getByTestId('postal-address')).toContainText('United States');
+    const emailLink = page.getByRole('link', { name: supportEmail });
+    await expect(emailLink).toHaveAttribute('href', `mailto:${supportEmail}`);
+    await expect(emailLink).not.toHaveAttribute('aria-live', /.+/);
+  });
+
+  test('the email line starts still, scrambles in the address after 2 s and cycles back', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    const line = page.getByTestId('email-scramble').locator('span[aria-hidden]').first();
+    await expect(line).toHaveText('Drop us a line anytime');
+    const started = Date.now();
+    const frames = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const text = (await line.textContent()) ?? '';
+          frames.add(text);
+          return text;
+        },
+        { intervals: [5], timeout: 6000 },
+      )
+      .toBe(supportEmail);
+    expect(Date.now() - started).toBeGreaterThan(1500);
+    // Scrambled frames in between, each as long as the address.
+    expect([...frames].some((frame) => frame !== supportEmail && frame.length === supportEmail.length)).toBe(true);
+    await expect(line).toHaveText('Drop us a line anytime', { timeout: 8000 });
+  });
+
+  test('with reduced motion the address stands still and readable', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await acceptCookies(page);
+    await page.goto('/contact');
+    const link = page.getByTestId('email-scramble');
+    await expect(link.locator('span[aria-hidden]:visible')).toHaveText(supportEmail);
+    await page.waitForTimeout(2500);
+    await expect(link.locator('span[aria-hidden]:visible')).toHaveText(supportEmail);
+  });
+
+  for (const locale of locales) {
+    test(`the form shows each validation message in ${locale} and sends nothing invalid`, async ({ page }) => {
+      const m = messages[locale];
+      await acceptCookies(page);
+      await page.goto(prefixed(locale, '/contact'));
+      const form = page.getByTestId('contact-form');
+      let posted = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/support/message')) posted++;
+      });
+      await form.getByRole('button', { name: m.site.contact.send }).click();
+      await expect(form.getByText(m.validation.fullNameRequired)).toBeVisible();
+      await expect(form.getByText(m.validation.emailRequired)).toBeVisible();
+      await expect(form.getByText(m.validation.messageRequired)).toBeVisible();
+      await form.getByLabel(m.site.contact.email).fill('not-an-address');
+      await expect(form.getByText(m.validation.emailInvalid)).toBeVisible();
+      await expect(form.getByLabel(m.site.contact.fullName)).toHaveAttribute('maxlength', '30');
+      await expect(form.getByLabel(m.site.contact.email)).toHaveAttribute('maxlength', '50');
+      await expect(form.getByLabel(m.site.contact.phone)).toHaveAttribute('maxlength', '20');
+      await expect(form.getByLabel(m.site.contact.message)).toHaveAttribute('maxlength', '1000');
+      expect(posted).toBe(0);
+    });
+  }
+
+  test('a valid message is thanked for, the form resets and support gets the mail', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    const text = `Hello from the e2e suite ${Date.now()}`;
+    await form.getByLabel('Full name').fill('  Ada Lovelace ');
+    await form.getByLabel('Email').fill(' Ada@Example.COM ');
+    await form.getByLabel('Phone').fill('555-0100');
+    await form.getByLabel('Message').fill(text);
+    await form.getByRole('button', { name: 'SEND MESSAGE' }).click();
+
+    const snack = page.getByTestId('snackbar');
+    await expect(snack).toContainText('Thank you for your message! You’ll hear back from us within 24 hours.');
+    await expect(snack).toHaveAttribute('data-style', 'success');
+    await expect(form.getByLabel('Full name')).toHaveValue('');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    // Stored, then mailed through the outbox to the support address (a real SMTP server on loopback).
+    await expect.poll(async () => (await mailsTo(supportEmail)).some((mail) => mail.text.includes(text) && mail.text.includes('ada@example.com')), { timeout: 15_000 }).toBe(true);
+  });
+
+  test('a failure says so in error style', async ({ page }) => {
+    await acceptCookies(page);
+    await page.route('**/api/support/message', (route) => route.abort('connectionrefused'));
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel('Full name').fill('Ada');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Message').fill('Hi');
+    await form.getByRole('button', { name: 'SEND MESSAGE' }).click();
+    const snack = page.getByTestId('snackbar');
+    await expect(snack).toContainText('Failed to send message. Please contact us by email directly.');
+    await expect(snack).toHaveAttribute('data-style', 'error');
+    await expect(form.getByLabel('Message')).toHaveValue('Hi');
+  });
+});
+
+test.describe('search engines', () => {
+  const expectedPaths = [
+    '/',
+    '/solutions',
+    '/solutions/consulting',
+    '/solutions/pdf',
+    '/solutions/health',
+    '/solutions/talent',
+    '/store/pricing',
+    '/contact',
+    '/legal',
+    '/legal/terms-of-service',
+    '/legal/privacy-policy',
+    '/legal/cookie-policy',
+  ];
+
+  test('sitemap.xml lists every public page in every language with its alternates', async ({ page, request }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('xml');
+    const xml = await response.text();
+    await page.goto('/blank');
+    const entries = await page.evaluate((source) => {
+      const doc = new DOMParser().parseFromString(source, 'application/xml');
+      if (doc.querySelector('parsererror')) return null;
+      return [...doc.getElementsByTagName('url')].map((url) => ({
+        loc: url.getElementsByTagName('loc')[0]?.textContent ?? '',
+        alternates: [...url.getElementsByTagName('xhtml:link')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+      }));
+    }, xml);
+    expect(entries).not.toBeNull();
+    const paths = entries!.map((entry) => new URL(entry.loc).pathname);
+    expect(paths.sort()).toEqual(locales.flatMap((locale) => expectedPaths.map((path) => prefixed(locale, path))).sort());
+    for (const entry of entries!) {
+      expect(entry.alternates.map(([hreflang]) => hreflang).sort()).toEqual(['de', 'en', 'ru', 'x-default']);
+    }
+    expect(paths).not.toContain('/blank');
+  });
+
+  test('robots.txt keeps portal pages and the API out and links the sitemap', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    const robots = await response.text();
+    expect(robots).toMatch(/^User-Agent: \*$/m);
+    for (const locale of locales) {
+      for (const path of ['/account', '/store/cart', '/store/checkout', '/store/payment-return', '/app/', '/api/']) {
+        expect(robots).toContain(`Disallow: ${prefixed(locale, path)}\n`);
+      }
+    }
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+    expect(robots).not.toMatch(/^Disallow: \/(contact|solutions|legal)?$/m);
+  });
+});
