@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
@@ -21,6 +22,8 @@ const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/in
 export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
   app.use('*', requestContext(deps));
+  // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
+  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } }));
   app.use('*', requireAppKey(isDirect));
   app.use('*', loadSession());
   app.use('*', xsrfProtection(isDirect));
