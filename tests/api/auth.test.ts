@@ -206,4 +206,17 @@ describe('POST auth/login, PUT auth/logout', () => {
     const forged = await client.call('PUT', 'user/profile', { body: { DisplayName: 'X' }, headers: { 'X-XSRF-TOKEN': 'attacker-token', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; XSRF-TOKEN=attacker-token` } });
     expect(forged.status).toBe(403);
   });
+
+  it('marks the session cookie Secure in production', async () => {
+    const production = await startTestBackend({ COOKIE_SECURE: 'true' });
+    try {
+      const client = await signedUpClient(production, 'secure@example.com');
+      const login = await client.call('POST', 'auth/login', { body: { UserName: 'secure@example.com', Password: strongPassword, CookieConsent: null } });
+      const line = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/HttpOnly/);
+    } finally {
+      await production.close();
+    }
+  });
 });
