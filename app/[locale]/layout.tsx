@@ -28,7 +28,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
 
 /** Namespaces the browser needs; page texts stay on the server. */
-const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account'] as const;
+const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account', 'billing'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
