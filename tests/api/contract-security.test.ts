@@ -7,7 +7,8 @@
  * (then the session-only fuzzing is skipped: it needs an account made through mail).
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
+import * as schema from '@/server/db/schema';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { signedUpClient, startTestBackend, type TestBackend } from './harness';
 
@@ -156,12 +157,13 @@ function invalidBody(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof({ weight: 4, arbitrary: broken }, { weight: 1, arbitrary: notAnObject });
 }
 
+/** Row counts of every table, plus the account and cart contents: any change shows. */
 async function fingerprint(): Promise<string> {
   const db = backend!.database.db;
-  const tables = ['users', 'sessions', 'verification_codes', 'outbox', 'support_messages', 'carts', 'cart_items', 'invoices', 'invoice_lines', 'payments', 'checkout_sessions', 'subscriptions'];
-  const counts = await Promise.all(tables.map(async (table) => (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]));
-  const users = (await db.execute(sql`select email, password_hash, display_name, deletion_due_at from users order by email`)).rows;
-  const carts = (await db.execute(sql`select * from cart_items order by offer_key`)).rows;
+  const tables = [schema.users, schema.sessions, schema.verificationCodes, schema.outbox, schema.supportMessages, schema.carts, schema.cartItems, schema.invoices, schema.invoiceLines, schema.payments, schema.checkoutSessions, schema.subscriptions];
+  const counts = await Promise.all(tables.map(async (table) => (await db.select({ n: count() }).from(table))[0].n));
+  const users = await db.select().from(schema.users).orderBy(schema.users.email);
+  const carts = await db.select().from(schema.cartItems).orderBy(schema.cartItems.offerKey);
   return JSON.stringify({ counts, users, carts });
 }
 
