@@ -27,7 +27,7 @@ export function NavLinks() {
               href={item.href}
               aria-current={current ? 'page' : undefined}
               className={cx(
-                'rounded px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
+                'shrink-0 rounded px-1.5 py-2 text-sm font-medium sm:px-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
                 current && 'text-brand-800 underline decoration-2 underline-offset-8',
               )}
             >

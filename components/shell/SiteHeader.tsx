@@ -14,12 +14,12 @@ export async function SiteHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
         {t('skipToContent')}
       </a>
-      <div className="page-width flex h-16 items-center gap-2">
+      <div className="page-width flex h-16 items-center gap-1 sm:gap-2">
         <Link href="/" aria-label={t('homeLink', { product: brand.product })} className="mr-auto flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-600">
           <Logo className="size-8" />
-          <span className="text-lg font-bold tracking-tight text-brand-900">{brand.product}</span>
+          <span className="text-lg font-bold tracking-tight text-brand-900 max-sm:sr-only">{brand.product}</span>
         </Link>
-        <nav aria-label={t('mainNavigation')} className="flex items-center gap-1">
+        <nav aria-label={t('mainNavigation')} className="flex min-w-0 items-center overflow-x-auto sm:gap-1">
           <NavLinks />
         </nav>
         <CartLink />
