@@ -21,9 +21,8 @@ export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd):
   const t = useTranslations();
   const [open, setOpen] = useState(false);
   return (
-    <SettingsCard title={t('account.settings.danger.title')} danger>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-slate-700">{t('account.settings.danger.text')}</p>
+    <SettingsCard title={t('account.settings.danger.title')} danger aside={<p className="text-sm text-slate-700">{t('account.settings.danger.text')}</p>}>
+      <div className="flex h-full items-center md:justify-end">
         <Button variant="warn" onClick={() => setOpen(true)}>
           {t('account.settings.danger.delete')}
         </Button>

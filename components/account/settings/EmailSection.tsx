@@ -57,15 +57,14 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
   });
 
   return (
-    <SettingsCard title={t('email.title')}>
+    <SettingsCard title={t('email.title')} aside={<InfoPanel>{t('email.help')}</InfoPanel>}>
       <div className="flex flex-col gap-4">
         <dl>
           <dt className="text-sm font-medium text-slate-600">{t('email.current')}</dt>
-          <dd data-testid="current-user-name" className="text-base font-semibold break-all text-slate-900">
+          <dd data-testid="current-user-name" className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
             {userName}
           </dd>
         </dl>
-        <InfoPanel>{t('email.help')}</InfoPanel>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <ErrorPanel messages={messages} />
           <EmailField

@@ -41,9 +41,8 @@ export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: Secti
   });
 
   return (
-    <SettingsCard title={t('password.title')}>
+    <SettingsCard title={t('password.title')} aside={<InfoPanel>{t('password.hint')}</InfoPanel>}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <InfoPanel>{t('password.hint')}</InfoPanel>
         <ErrorPanel messages={messages} />
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" autoComplete="username" value={userName} hidden readOnly />

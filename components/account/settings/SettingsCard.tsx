@@ -1,15 +1,27 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
 
-/** One section of the settings page, named by its heading for screen readers. */
-export function SettingsCard({ title, danger = false, children }: { title: string; danger?: boolean; children: ReactNode }) {
+/**
+ * One section of the settings page, named by its heading for screen readers: the heading
+ * and its notes beside the form on wide screens, above it on narrow ones.
+ */
+export function SettingsCard({ title, aside, danger = false, children }: { title: string; aside?: ReactNode; danger?: boolean; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cx('rounded-lg border bg-white p-6 shadow-sm', danger ? 'border-warn-600/50' : 'border-slate-200')}>
-      <h2 id={headingId} className={cx('mb-4 text-xl font-semibold', danger ? 'text-warn-700' : 'text-slate-900')}>
-        {title}
-      </h2>
-      {children}
+    <section
+      aria-labelledby={headingId}
+      className={cx(
+        'grid gap-5 rounded-lg border bg-white p-6 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10',
+        danger ? 'border-warn-600/50' : 'border-slate-200',
+      )}
+    >
+      <div className="flex flex-col gap-3">
+        <h2 id={headingId} className={cx('text-xl font-semibold', danger ? 'text-warn-700' : 'text-slate-900')}>
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div>{children}</div>
     </section>
   );
 }
