@@ -1,0 +1,234 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import accountDe from '../../messages/account/de.json';
+import accountEn from '../../messages/account/en.json';
+import accountRu from '../../messages/account/ru.json';
+import commonDe from '../../messages/de.json';
+import commonEn from '../../messages/en.json';
+import commonRu from '../../messages/ru.json';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
+import { uniqueEmail, waitForCode } from './mail';
+
+const messages = {
+  en: { ...commonEn, ...accountEn },
+  de: { ...commonDe, ...accountDe },
+  ru: { ...commonRu, ...accountRu },
+};
+type Locale = keyof typeof messages;
+const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : `/${locale}${path === '/' ? '' : path}`);
+
+const password = 'Secret123';
+
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+
+async function openAccountMenuItem(page: Page, name: string) {
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Sign-up through the dialog, reading the code from the mail the site sent (spec screen 7). */
+async function signUp(page: Page, email: string, locale: Locale = 'en', { axe = false } = {}) {
+  const m = messages[locale];
+  await openAccountMenuItem(page, m.shell.signUp);
+  const dialog = page.getByRole('dialog', { name: m.account.signup.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(m.account.signup.code)).toHaveCount(0);
+  await dialog.getByLabel(m.account.signup.email).fill(email);
+  await dialog.getByLabel(m.account.signup.password, { exact: true }).fill(password);
+  await dialog.getByLabel(m.account.signup.repeatPassword).fill(password);
+  await dialog.getByRole('checkbox').check();
+  const sentAfter = Date.now() - 1;
+  await dialog.getByRole('button', { name: m.account.signup.submit }).click();
+  await expect(dialog.getByRole('alert')).toContainText(email);
+  const code = dialog.getByLabel(m.account.signup.code);
+  await expect(code).toBeFocused();
+  if (axe) await expectNoAxeViolations(page);
+  await code.fill(await waitForCode(email, sentAfter));
+  await dialog.getByRole('button', { name: m.account.signup.submit }).click();
+  await expect(dialog).toBeHidden();
+  await expect(snackbar(page)).toContainText(m.snack.welcome);
+}
+
+async function fillLogin(dialog: Locator, email: string, secret = password) {
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(secret);
+  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+}
+
+async function logOut(page: Page) {
+  await openAccountMenuItem(page, 'Logout');
+  const confirm = page.getByRole('dialog', { name: 'Confirm Logout' });
+  await expect(confirm).toContainText('Are you sure you want to end this session?');
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(snackbar(page)).toContainText('Session ended');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
+}
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+test.describe('accounts in English', () => {
+  test('sign up with the mailed code, log out, log in', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const email = uniqueEmail('signup');
+    await page.goto('/');
+    await signUp(page, email, 'en', { axe: true });
+    await expect(page.getByTestId('account-menu')).toContainText(email);
+    expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('true');
+
+    await logOut(page);
+
+    await openAccountMenuItem(page, 'Login');
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(login.getByLabel('Email')).toBeFocused();
+    await expectNoAxeViolations(page);
+    await fillLogin(login, email, 'Wrong12345');
+    await expect(login.getByRole('alert')).toContainText('The email address or password is not correct.');
+    await fillLogin(login, email);
+    await expect(login).toBeHidden();
+    await expect(snackbar(page)).toContainText('Welcome!');
+    await expect(page.getByTestId('account-menu')).toContainText(email);
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+  });
+
+  test('the guard sends /account/billing to the login and back after it', async ({ page }) => {
+    const email = uniqueEmail('guard');
+    await page.goto('/');
+    await signUp(page, email);
+    await logOut(page);
+
+    await page.goto('/account/billing');
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(login).toBeVisible();
+    await expect(page).toHaveURL(/localhost:\d+\/$/); // the ?login= parameter is gone
+    await fillLogin(login, email);
+    await expect(page).toHaveURL(/\/account\/billing$/);
+    await expect(snackbar(page)).toContainText('Welcome!');
+  });
+
+  test('settings: change email with a code, password and display name', async ({ page }) => {
+    const email = uniqueEmail('settings');
+    const newEmail = uniqueEmail('renamed');
+    await page.goto('/');
+    await signUp(page, email);
+    await page.goto('/account/settings');
+
+    const emailSection = page.getByRole('region', { name: 'Email / User name' });
+    await expect(page.getByTestId('current-user-name')).toHaveText(email);
+    await expect(emailSection).toContainText('Your email address is your login user name.');
+    await expectNoAxeViolations(page);
+
+    // Email: the code goes to the new address.
+    await expect(emailSection.getByLabel('Verification code')).toHaveCount(0);
+    await emailSection.getByLabel('New email address').fill(email);
+    await emailSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(emailSection.getByText('Same as current email address')).toBeVisible();
+    await emailSection.getByLabel('New email address').fill(newEmail);
+    const sentAfter = Date.now() - 1;
+    await emailSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(emailSection.getByRole('alert')).toContainText(newEmail);
+    await emailSection.getByLabel('Verification code').fill(await waitForCode(newEmail, sentAfter));
+    await emailSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(snackbar(page)).toContainText('Email address updated');
+    await expect(page.getByTestId('current-user-name')).toHaveText(newEmail);
+    await expect(emailSection.getByLabel('New email address')).toHaveValue('');
+    await expect(emailSection.getByLabel('Verification code')).toHaveCount(0);
+
+    // Password.
+    const passwordSection = page.getByRole('region', { name: 'Password' });
+    await passwordSection.getByLabel('Current password', { exact: true }).fill(password);
+    await passwordSection.getByLabel('New password', { exact: true }).fill('Changed2026');
+    await passwordSection.getByLabel('Repeat new password', { exact: true }).fill('Changed2026');
+    await passwordSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(snackbar(page)).toContainText('Password updated');
+    await expect(passwordSection.getByLabel('Current password', { exact: true })).toHaveValue('');
+
+    // Display name: the account menu shows it instead of the address.
+    const nameSection = page.getByRole('region', { name: 'Display name' });
+    await nameSection.getByLabel('Display name (optional)').fill('Ann Tester');
+    await nameSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(snackbar(page)).toContainText('Display name updated');
+    await expect(page.getByTestId('account-menu')).toContainText('Ann Tester');
+
+    // The new address and password are the login now.
+    await logOut(page);
+    await openAccountMenuItem(page, 'Login');
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await fillLogin(login, newEmail, 'Changed2026');
+    await expect(login).toBeHidden();
+    await expect(page.getByTestId('account-menu')).toContainText('Ann Tester');
+  });
+
+  test('unsaved changes: the page asks before a link leaves it', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('unsaved'));
+    await page.goto('/account/settings');
+    await page.getByRole('region', { name: 'Display name' }).getByLabel('Display name (optional)').fill('Draft');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('three wrong current passwords end the session and go home', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('wrong'));
+    await page.goto('/account/settings');
+    const passwordSection = page.getByRole('region', { name: 'Password' });
+    await passwordSection.getByLabel('New password', { exact: true }).fill('Changed2026');
+    await passwordSection.getByLabel('Repeat new password', { exact: true }).fill('Changed2026');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await passwordSection.getByLabel('Current password', { exact: true }).fill(`Wrong${attempt}2345`);
+      await passwordSection.getByRole('button', { name: 'UPDATE' }).click();
+      await expect(passwordSection.getByRole('alert')).toContainText('The current password is not correct.');
+    }
+    await passwordSection.getByLabel('Current password', { exact: true }).fill('Wrong32345');
+    await passwordSection.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(snackbar(page)).toContainText('Session ended due to incorrect password. Try again later.');
+    await expect(snackbar(page)).toHaveAttribute('data-style', 'error');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
+  });
+
+  test('delete account: asks for the password, schedules deletion, ends the session', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('leaving'));
+    await page.goto('/account/settings');
+    await page.getByRole('button', { name: 'DELETE MY ACCOUNT', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+    await expect(dialog.getByLabel('Current password')).toBeFocused();
+    expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(530);
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Current password').fill('Wrong12345');
+    await dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('The current password is not correct.');
+    await dialog.getByLabel('Current password').fill(password);
+    await dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }).click();
+    await expect(snackbar(page)).toContainText('Your account was successfully scheduled to be deleted.');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+  });
+});
+
+for (const locale of ['de', 'ru'] as const) {
+  test(`smoke in ${locale}: sign-up and the settings page`, async ({ page }) => {
+    const m = messages[locale];
+    const email = uniqueEmail(`smoke-${locale}`);
+    await page.goto(prefixed(locale, '/'));
+    await signUp(page, email, locale);
+    await page.goto(prefixed(locale, '/account/settings'));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    for (const title of [m.account.settings.email.title, m.account.settings.password.title, m.account.settings.displayName.title, m.account.settings.danger.title]) {
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    }
+    await expect(page.getByTestId('current-user-name')).toHaveText(email);
+    await expect(page.getByRole('button', { name: m.account.settings.danger.delete, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
