@@ -29,7 +29,8 @@ export function loadBackendConfig(env: Env = process.env): BackendConfig {
     logLevel: (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'],
     appVersion: env.NEXT_PUBLIC_APP_VERSION || env.npm_package_version || 'DEV',
     smtpUrl: env.SMTP_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    // The data folder is chosen at run time, never traced into the build.
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data'),
     jobs: env.JOBS !== 'off',
     throttleScale: Math.max(1, Number(env.THROTTLE_SCALE) || 1),
     siteUrl: env.SITE_URL || env.NEXT_PUBLIC_SITE_URL || undefined,

@@ -29,7 +29,7 @@ export const migrationsFolder = path.join(process.cwd(), 'server', 'db', 'migrat
 
 export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): DatabaseOptions {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR ?? 'data', 'pglite') };
+  return { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data', 'pglite') };
 }
 
 /** Opens the database and applies the generated migrations. */
