@@ -92,12 +92,10 @@ test.describe('routes and titles', () => {
   });
 
   test('portal pages without a session go to the login fallback with the return path', async ({ page }) => {
-    await page.goto('/account');
-    await expect(page).toHaveURL(/\/\?login=%2Faccount%2Fsettings$/);
-    await page.goto('/store/checkout');
-    await expect(page).toHaveURL(/\/store\/pricing\?login=%2Fstore%2Fpricing$/);
-    await page.goto('/de/store/cart');
-    await expect(page).toHaveURL(/\/de\?login=%2Fstore%2Fcart$/);
+    // The redirect's target as the server sent it: the page then drops ?login= from the address (accounts.spec.ts).
+    expect((await page.goto('/account'))?.url()).toMatch(/\/\?login=%2Faccount%2Fsettings$/);
+    expect((await page.goto('/store/checkout'))?.url()).toMatch(/\/store\/pricing\?login=%2Fstore%2Fpricing$/);
+    expect((await page.goto('/de/store/cart'))?.url()).toMatch(/\/de\?login=%2Fstore%2Fcart$/);
   });
 
   test('titles read {product} - {title} with the spec descriptions', async ({ page }) => {
