@@ -214,22 +214,30 @@ export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession
 /**
  * The purge job: erases the personal data of accounts whose grace period has passed. The row
  * stays (anonymised) so invoices keep their owner for the law; it can never log in again.
+ * Each account is claimed with FOR UPDATE SKIP LOCKED, so parallel runs never erase one twice.
  */
-export async function purgeDueAccounts(deps: BackendDeps): Promise<number> {
-  const due = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(isNotNull(users.deletionDueAt), lte(users.deletionDueAt, deps.clock.now()), isNull(users.erasedAt)));
-  for (const { id } of due) {
-    await deps.db.transaction(async (tx) => {
-      await tx.delete(sessions).where(eq(sessions.userId, id));
-      await tx.delete(verificationCodes).where(eq(verificationCodes.userId, id));
+export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<number> {
+  let erased = 0;
+  for (let i = 0; i < batch; i++) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(isNotNull(users.deletionDueAt), lte(users.deletionDueAt, deps.clock.now()), isNull(users.erasedAt)))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return false;
+      await tx.delete(sessions).where(eq(sessions.userId, due.id));
+      await tx.delete(verificationCodes).where(eq(verificationCodes.userId, due.id));
       await tx
         .update(users)
-        .set({ email: `erased-${id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })
-        .where(and(eq(users.id, id), isNull(users.erasedAt)));
+        .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })
+        .where(eq(users.id, due.id));
+      return true;
     });
+    if (!done) break;
+    erased++;
   }
-  if (due.length) deps.logger.info('accounts erased', { count: due.length });
-  return due.length;
+  if (erased) deps.logger.info('accounts erased', { count: erased });
+  return erased;
 }

@@ -28,6 +28,7 @@ export function testClock(start = new Date()) {
 export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
+  let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
     const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -37,7 +38,8 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
     dropDatabase = async () => {
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
@@ -56,6 +58,9 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
     app: backend.app,
     deps: backend.deps,
     database,
+    /** Set on PostgreSQL: another process could open the same database. */
+    databaseUrl,
+    config,
     clock,
     mail,
     /** Runs the mail sender once, as the background job would. */

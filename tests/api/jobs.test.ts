@@ -1,0 +1,73 @@
+/**
+ * Background jobs on several backends sharing one database: every mail is sent once, every
+ * renewal happens once, every due account is erased once. The second backend opens its own
+ * connection pool on PostgreSQL (on PGlite, one process owns the database, so it shares it).
+ */
+import { count } from 'drizzle-orm';
+import { assembleBackend, type Backend } from '@/server/backend';
+import { openDatabase } from '@/server/db/database';
+import { outbox, subscriptions } from '@/server/db/schema';
+import { deliverDueMail } from '@/server/email/outbox';
+import { createMailer } from '@/server/email/mailer';
+import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
+import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { fillCart, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+
+let backend: TestBackend;
+let second: Backend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const database = backend.databaseUrl ? await openDatabase({ kind: 'postgres', url: backend.databaseUrl, poolSize: 4 }) : { ...backend.database, close: async () => {} };
+  second = assembleBackend(database, backend.config, { clock: backend.clock, mailer: createMailer({ smtpUrl: backend.mail.url, mailDir: '' }) });
+});
+afterAll(async () => {
+  await second.close();
+  await backend.close();
+});
+
+const day = 24 * 60 * 60_000;
+
+describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('sends every queued mail exactly once', async () => {
+    const client = await new TestClient(backend).prime();
+    for (let i = 0; i < 12; i++) {
+      await client.call('POST', 'support/message', { body: { FullName: `Sender ${i}`, EmailAddress: 'sender@example.com', Message: `Message number ${i}` }, headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+    }
+    const before = backend.mail.received.length;
+    const sent = await Promise.all([deliverDueMail(backend.deps), deliverDueMail(second.deps), deliverDueMail(backend.deps), deliverDueMail(second.deps)]);
+    await Promise.all([deliverDueMail(backend.deps), deliverDueMail(second.deps)]);
+    const subjects = backend.mail.received.slice(before).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Support message from Sender'))).toHaveLength(12);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect(sent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(subjects.length);
+    const [{ pending }] = await backend.database.db.select({ pending: count() }).from(outbox);
+    expect(pending).toBeGreaterThan(0);
+  });
+
+  it('renews each due subscription once', async () => {
+    const buyers = await Promise.all(
+      ['a', 'b', 'c'].map(async (name) => {
+        const client = await signedUpClient(backend, `jobs-${name}@example.com`);
+        await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
+        const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
+        const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' } });
+        await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+        return client;
+      }),
+    );
+    const [{ before }] = await backend.database.db.select({ before: count() }).from(subscriptions);
+    backend.clock.advance(32 * day);
+    await Promise.all([renewDueManualSubscriptions(backend.deps), renewDueManualSubscriptions(second.deps), renewDueManualSubscriptions(second.deps)]);
+    const [{ after }] = await backend.database.db.select({ after: count() }).from(subscriptions);
+    expect(after - before).toBe(6);
+    expect(buyers).toHaveLength(3);
+  });
+
+  it('erases each due account once', async () => {
+    const client = await signedUpClient(backend, 'jobs-leaving@example.com');
+    await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    backend.clock.advance(deletionGraceMs + day);
+    const erased = await Promise.all([purgeDueAccounts(backend.deps), purgeDueAccounts(second.deps)]);
+    expect(erased.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+});
