@@ -35,6 +35,8 @@ if (postgres) {
   results.push({ name: 'jest: API on PostgreSQL (not installed, skipped)', ok: true, seconds: 0 });
 }
 
+run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, ['scripts/faults/kill-during-fulfilment.mjs', '--rounds', '3']);
+
 const e2eEnv = { NEXT_DIST_DIR: '.next-e2e', NEXT_PUBLIC_PRODUCTION: 'false', NEXT_TELEMETRY_DISABLED: '1' };
 if (run('build for e2e (production flag off)', process.execPath, ['node_modules/next/dist/bin/next', 'build'], e2eEnv)) {
   run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
