@@ -1,0 +1,89 @@
+// `npm run soak`: a mixed load of 500 requests/s on loopback for 5 minutes (public pages,
+// catalog, cart updates, logins); prints errors, p99 and the server's memory at start and end.
+// Options: --minutes <n> (default 5), --rate <n> (default 500). Uses the last `npm run bench`
+// build (.next-bench) or builds one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../scripts/free-port.mjs';
+import { cannon, startProcess, timed, waitFor } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => Number(args[args.indexOf(name) + 1]) || fallback;
+const minutes = option('--minutes', 5);
+const rate = option('--rate', 500);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'website-soak-'));
+const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+
+/** Resident memory of a process and its children, in MiB (Linux /proc). */
+function rssMiB(pid) {
+  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
+  const own = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  return own + children.reduce((total, child) => total + rssMiB(Number(child)), 0);
+}
+
+const env = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
+if (!fs.existsSync(path.join(root, '.next-bench/BUILD_ID'))) timed('building the site', process.execPath, [nextBin, 'build'], { cwd: root, env });
+const [port, smtpPort] = [await freePort(), await freePort()];
+const mails = [];
+const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((m) => mails.push(m.text ?? '')).then(() => done(), done) });
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+const server = startProcess(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  cwd: root,
+  env: { ...env, DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
+});
+const site = `http://localhost:${port}`;
+try {
+  await waitFor(`${site}/api/health`);
+  // One account, made the way a visitor makes one.
+  const appKey = { 'x-app-key': 'bluebonnet-website' };
+  const first = await fetch(`${site}/api/auth/session-info`, { headers: appKey });
+  const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN=')).split(';')[0].split('=')[1];
+  const json = { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  const account = { UserName: `soak-${Date.now()}@example.com`, Password: 'SoakPassword1', UserAgreedToTerms: true, CookieConsent: null };
+  await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+  while (!mails.length) await new Promise((resolve) => setTimeout(resolve, 100));
+  const done = await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, Code: mails.at(-1).match(/\b([A-Z2-9]{6})\b/)[1] }) });
+  const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
+  const session = { ...appKey, 'content-type': 'application/json', cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] };
+  const cart = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: { Name: 'Soak', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+  const login = JSON.stringify({ UserName: account.UserName, Password: account.Password, CookieConsent: null });
+  // Ten requests per round: pages, catalog and cart most, one login (argon2 is costly on purpose).
+  const requests = [
+    { method: 'GET', path: '/', headers: { 'accept-language': 'en' } },
+    { method: 'GET', path: '/legal/privacy-policy', headers: { 'accept-language': 'en' } },
+    { method: 'GET', path: '/de/solutions/consulting' },
+    { method: 'GET', path: '/api/store/catalog', headers: session },
+    { method: 'GET', path: '/api/auth/session-info', headers: session },
+    { method: 'PUT', path: '/api/store/cart', headers: session, body: cart },
+    { method: 'GET', path: '/api/store/cart', headers: session },
+    { method: 'GET', path: '/api/app/app-info', headers: session },
+    { method: 'GET', path: '/contact', headers: { 'accept-language': 'en' } },
+    { method: 'POST', path: '/api/auth/login', headers: { ...json }, body: login },
+  ];
+  const memoryStart = rssMiB(server.child.pid);
+  const result = await cannon({ url: site, requests, connections: 50, overallRate: rate, duration: minutes * 60 });
+  const memoryEnd = rssMiB(server.child.pid);
+  const summary = {
+    minutes,
+    targetRate: rate,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    memoryStartMiB: Math.round(memoryStart),
+    memoryEndMiB: Math.round(memoryEnd),
+  };
+  process.stdout.write(`soak: ${JSON.stringify(summary)}\n`);
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/soak.json'), JSON.stringify(summary, null, 2));
+} finally {
+  server.stop();
+  smtp.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
