@@ -1,0 +1,175 @@
+// `npm run bench`: the site against the framework floor, side by side in one run (issue 7).
+// Builds and starts the production site, a bare Next.js page and a bare Hono route on loopback,
+// then measures Lighthouse, first-load JS, page throughput, API latency and start-up.
+// Options: --quick (no Lighthouse, no fresh clone), --no-clone, --duration <s>.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../scripts/free-port.mjs';
+import { cannon, firstLoadJs, median, startProcess, timed, waitFor } from './lib.mjs';
+import { lighthouseRuns } from './lighthouse.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const duration = Number(args[args.indexOf('--duration') + 1]) || 8;
+const node = process.execPath;
+const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'website-bench-'));
+const results = { when: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version };
+const stops = [];
+
+try {
+  const [sitePort, basePort, honoPort, smtpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const site = `http://localhost:${sitePort}`;
+  const base = `http://localhost:${basePort}`;
+
+  // Mail sink: the bench user signs up with the code it receives, like a person would.
+  const mails = [];
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((mail) => mails.push(mail.text ?? '')).then(() => done(), done) });
+  await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  stops.push(() => smtp.close());
+
+  // 1. Builds.
+  const siteEnv = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_PUBLIC_SITE_URL: site, NEXT_TELEMETRY_DISABLED: '1' };
+  results.buildSeconds = timed('building the site', node, [nextBin, 'build'], { cwd: root, env: siteEnv });
+  const baseline = path.join(work, 'baseline');
+  fs.mkdirSync(baseline);
+  fs.cpSync(path.join(root, 'bench/baseline'), baseline, { recursive: true });
+  // Hard links: the same packages as the site, outside its workspace (Next would adopt its root files).
+  fs.cpSync(path.join(root, 'node_modules'), path.join(baseline, 'node_modules'), { recursive: true, verbatimSymlinks: true, force: true, mode: fs.constants.COPYFILE_FICLONE });
+  results.baselineBuildSeconds = timed('building the bare page', node, ['node_modules/next/dist/bin/next', 'build'], { cwd: baseline, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+
+  // 2. Start-up: process start → first page served, on a fresh data folder.
+  const startedAt = Date.now();
+  const server = startProcess(node, [nextBin, 'start', '-p', String(sitePort)], {
+    cwd: root,
+    env: { ...siteEnv, DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true', THROTTLE_SCALE: '1000' },
+  });
+  stops.push(server.stop);
+  await waitFor(`${site}/`);
+  results.startToFirstPageSeconds = (Date.now() - startedAt) / 1000;
+  await waitFor(`${site}/api/health`);
+  results.startToApiSeconds = (Date.now() - startedAt) / 1000;
+  stops.push(startProcess(node, ['node_modules/next/dist/bin/next', 'start', '-p', String(basePort)], { cwd: baseline }).stop);
+  stops.push(startProcess(node, [path.join(root, 'bench/bare-hono.mjs')], { env: { ...process.env, PORT: String(honoPort) } }).stop);
+  await waitFor(`${base}/`);
+  await waitFor(`http://127.0.0.1:${honoPort}/api/bare`);
+
+  // 3. First-load JS (gzip) per route, against the bare page.
+  const siteJs = firstLoadJs(root, path.join(root, '.next-bench/diagnostics/route-bundle-stats.json'));
+  const bare = firstLoadJs(baseline, path.join(baseline, '.next/diagnostics/route-bundle-stats.json'))['/'];
+  const portal = (route) => /account|store\/(cart|checkout|payment-return)|app\/talent/.test(route);
+  results.firstLoadJs = {
+    barePageBytes: bare,
+    routes: Object.entries(siteJs)
+      .filter(([route]) => route.startsWith('/[locale]'))
+      .map(([route, bytes]) => ({ route, bytes, ratio: +(bytes / bare).toFixed(3), target: portal(route) ? 1.5 : 1.1 })),
+  };
+
+  // 4. Throughput of static pages, alternated with the bare page (same connections and duration).
+  const pages = { home: `${site}/`, privacy: `${site}/legal/privacy-policy`, bare: `${base}/` };
+  const runs = { home: [], privacy: [], bare: [] };
+  const p99 = { home: [], privacy: [], bare: [] };
+  for (let round = 0; round < 2; round++) {
+    for (const [name, url] of Object.entries(pages)) {
+      const result = await cannon({ url, duration, headers: { 'accept-language': 'en' } });
+      runs[name].push(result.requests.average);
+      p99[name].push(result.latency.p99);
+    }
+  }
+  results.throughput = Object.fromEntries(
+    Object.keys(pages).map((name) => [name, { requestsPerSecond: Math.round(median(runs[name])), p99Ms: median(p99[name]), ratio: +(median(runs[name]) / median(runs.bare)).toFixed(3) }]),
+  );
+
+  // 5. API latency at a fixed 500 requests/s, through the /api forwarder, logged in.
+  const session = await benchUser(site, mails);
+  const api = (pathname, extra = {}) => ({ url: `${site}/api/${pathname}`, headers: session.headers, ...extra });
+  const cartBody = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+  const targets = {
+    'GET store/catalog': api('store/catalog'),
+    'GET auth/session-info': api('auth/session-info'),
+    'GET store/cart': api('store/cart'),
+    'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody, headers: { ...session.headers, 'content-type': 'application/json' } }),
+    'bare Hono route': { url: `http://127.0.0.1:${honoPort}/api/bare` },
+  };
+  results.api = {};
+  for (const [name, target] of Object.entries(targets)) {
+    const result = await cannon({ ...target, connections: 20, overallRate: 500, duration });
+    results.api[name] = { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: Math.round(result.requests.average), errors: result.errors + result.non2xx + result.timeouts };
+  }
+  // Capacity: unthrottled throughput against the bare route.
+  for (const name of ['GET store/catalog', 'GET auth/session-info', 'bare Hono route']) {
+    const result = await cannon({ ...targets[name], connections: 20, duration });
+    results.api[name].maxRequestsPerSecond = Math.round(result.requests.average);
+  }
+  const bareMax = results.api['bare Hono route'].maxRequestsPerSecond;
+  for (const name of ['GET store/catalog', 'GET auth/session-info']) results.api[name].ratioToBare = +(results.api[name].maxRequestsPerSecond / bareMax).toFixed(3);
+
+  // 6. Lighthouse (mobile) on the public pages in en and de.
+  if (!quick) results.lighthouse = await lighthouseRuns(site, ['/', '/contact', '/solutions/consulting', '/legal/privacy-policy', '/store/pricing'], ['en', 'de']);
+
+  // 7. Fresh clone → first page served.
+  if (!quick && !args.includes('--no-clone')) results.freshClone = await freshClone(root, work);
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+report(results);
+
+async function benchUser(site, mails) {
+  const appKey = { 'x-app-key': 'bluebonnet-website' };
+  const first = await fetch(`${site}/api/auth/session-info`, { headers: appKey });
+  const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN=')).split(';')[0].split('=')[1];
+  const post = (body, cookie) =>
+    fetch(`${site}/api/auth/signup`, { method: 'POST', headers: { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie }, body: JSON.stringify(body) });
+  const body = { UserName: `bench-${Date.now()}@example.com`, Password: 'BenchPassword1', UserAgreedToTerms: true, CookieConsent: null };
+  await post(body, `XSRF-TOKEN=${xsrf}`);
+  let code;
+  for (let i = 0; i < 100 && !code; i++) {
+    code = mails.at(-1)?.match(/\b([A-Z2-9]{6})\b/)?.[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const done = await post({ ...body, Code: code }, `XSRF-TOKEN=${xsrf}`);
+  const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
+  return { headers: { ...appKey, cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] } };
+}
+
+async function freshClone(root, work) {
+  const clone = path.join(work, 'clone');
+  const started = Date.now();
+  timed('fresh clone', 'git', ['clone', '--quiet', root, clone]);
+  timed('npm ci in the clone', 'npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone });
+  const port = await freePort();
+  const server = startProcess('npm', ['start'], { cwd: clone, env: { ...process.env, PORT: String(port), NEXT_DIST_DIR: '' }, detached: true });
+  try {
+    await waitFor(`http://localhost:${port}/`, 300_000);
+    return { cloneToFirstPageSeconds: (Date.now() - started) / 1000 };
+  } finally {
+    process.kill(-server.child.pid, 'SIGTERM');
+  }
+}
+
+function report(r) {
+  const lines = [];
+  const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
+  lines.push(`Benchmark ${r.when} — ${r.machine}, Node ${r.node}`, '');
+  row('measure', 'site', 'floor', 'ratio', 'target');
+  row('---', '---', '---', '---', '---');
+  for (const route of r.firstLoadJs.routes) row(`first-load JS ${route.route}`, `${(route.bytes / 1024).toFixed(1)} kB`, `${(r.firstLoadJs.barePageBytes / 1024).toFixed(1)} kB`, route.ratio, `≤ ${route.target}`);
+  for (const name of ['home', 'privacy']) row(`req/s ${name}`, r.throughput[name].requestsPerSecond, r.throughput.bare.requestsPerSecond, r.throughput[name].ratio, '≥ 0.8');
+  for (const [name, value] of Object.entries(r.api)) row(`API ${name} at 500/s`, `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms, ${value.errors} errors`, '', value.ratioToBare ?? '', name.startsWith('bare') ? '' : 'p99 ≤ 10 ms, 0 errors');
+  for (const name of ['GET store/catalog', 'GET auth/session-info']) row(`API ${name} max req/s`, r.api[name].maxRequestsPerSecond, r.api['bare Hono route'].maxRequestsPerSecond, r.api[name].ratioToBare, '≥ 0.5');
+  for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, `perf ${page.performance} a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`, `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
+  row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
+  row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
+  if (r.freshClone) row('fresh clone → first page', `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s`, '', '', '');
+  const text = lines.join('\n');
+  process.stdout.write(`\n${text}\n`);
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(r, null, 2));
+  fs.writeFileSync(path.join(root, 'bench/results/latest.md'), text + '\n');
+}
