@@ -16,7 +16,7 @@ export interface BackendConfig {
   throttleScale: number;
   /** The public origin for payment return links; the request's origin when unset. */
   siteUrl?: string;
-  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string };
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string; timeoutMs: number };
   /** The offline test-card provider may run in production only when enabled on purpose. */
   manualPaymentsEnabled: boolean;
 }
@@ -36,7 +36,7 @@ export function loadBackendConfig(env: Env = process.env): BackendConfig {
     siteUrl: env.SITE_URL || env.NEXT_PUBLIC_SITE_URL || undefined,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, timeoutMs: Number(env.STRIPE_TIMEOUT_MS) || 20_000 }
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
   };

@@ -11,7 +11,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
-    timeout: 20_000,
+    timeout: settings.timeoutMs,
     ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
     appInfo: { name: brand.product },
   });

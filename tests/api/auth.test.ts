@@ -117,6 +117,20 @@ describe('POST auth/signup', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('keeps a code while the mail server is down and delivers it when it is back', async () => {
+    const client = await new TestClient(backend).prime();
+    backend.mail.setRefusing(true);
+    try {
+      await client.call('POST', 'auth/signup', { body: signupBody('mail-down@example.com') });
+      expect(await backend.deliverMail()).toBe(0);
+    } finally {
+      backend.mail.setRefusing(false);
+    }
+    backend.clock.advance(60_000);
+    await backend.deliverMail();
+    expect(codeFrom(backend.mail, 'mail-down@example.com')).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
   it('answers in the caller’s language', async () => {
     const client = await new TestClient(backend).prime();
     const response = await client.call('POST', 'auth/signup', { body: signupBody('de@example.com', { UserAgreedToTerms: false }), headers: { 'Accept-Language': 'de' } });

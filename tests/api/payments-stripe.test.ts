@@ -14,6 +14,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripe.apiBase,
     SITE_URL: 'https://shop.example.com',
+    STRIPE_TIMEOUT_MS: '1500',
   });
 });
 afterAll(async () => {
@@ -117,6 +118,20 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const mine = await backend.database.db.select().from(invoices).where(eq(invoices.billingEmail, 'stripe-down@example.com'));
     expect(mine).toHaveLength(1);
     expect(mine[0].fullyPaidAt).toBeNull();
+  });
+
+  it('gives up on a Stripe that answers too slowly, with the same clear message', async () => {
+    const client = await signedUpClient(backend, 'stripe-slow@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    stripe.slowDown(3000);
+    try {
+      const slow = await client.call('POST', 'payment/create-stripe-session');
+      expect(slow.status).toBe(502);
+      expect(slow.body.ErrorMessages[0].Message).toMatch(/Nothing was charged/);
+    } finally {
+      stripe.slowDown(0);
+    }
+    expect((await client.call('GET', 'billing/invoices')).body.every((invoice: { FullyPaidDate: string | null }) => invoice.FullyPaidDate === null)).toBe(true);
   });
 
   it('refuses another user’s session id with 404', async () => {
