@@ -10,6 +10,7 @@ import type { PaymentProvider } from './payments/provider';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { selectPaymentProvider } from './payments/select';
+import { Catalog } from './services/catalog';
 import { RateLimiter } from './services/rate-limit';
 
 export interface Backend {
@@ -33,6 +34,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
+    catalog: new Catalog(database.db),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
   };

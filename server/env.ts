@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { Db, DatabaseKind } from './db/database';
 import type { Mailer } from './email/mailer';
+import type { Catalog } from './services/catalog';
 import type { PaymentProvider } from './payments/provider';
 import type { Logger } from './logger';
 import type { RateLimiter } from './services/rate-limit';
@@ -16,6 +17,7 @@ export interface BackendDeps {
   clock: Clock;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  catalog: Catalog;
   /** The active payment provider; null when none may run (production without Stripe keys). */
   payments: PaymentProvider | null;
   /** Asks the mail sender to run now instead of at its next tick. */

@@ -7,7 +7,6 @@ import { ApiError } from '../errors';
 import { priceCart } from '../services/cart';
 import { claimsOf } from '../services/claims';
 import { findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
-import { offersByKey } from '../services/catalog';
 import { fulfilCheckout } from './fulfil';
 import { ProviderUnavailableError, type PaymentProvider } from './provider';
 
@@ -34,7 +33,7 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
   const provider = activeProvider(deps, providerName);
   const userId = session.user.id;
   const { invoice, lines } = await deps.db.transaction(async (tx) => {
-    if (!invoiceKey) return invoiceForCart(tx, deps.clock, userId, session.user.email, await priceCart(tx, userId));
+    if (!invoiceKey) return invoiceForCart(tx, deps.clock, userId, session.user.email, await priceCart(tx, deps.catalog, userId));
     const unpaid = await findOwnInvoice(tx, userId, invoiceKey);
     if (unpaid.fullyPaidAt || unpaid.isVoid) throw new ApiError(400, { key: 'sessionClosed' });
     return { invoice: unpaid, lines: await linesOf(tx, unpaid.id) };
@@ -53,7 +52,7 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
 }
 
 async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string) {
-  const catalog = await offersByKey(deps.db, lines.map((line) => line.offerKey));
+  const catalog = await deps.catalog.byKey(lines.map((line) => line.offerKey));
   return {
     invoiceId: invoice.id,
     invoiceNumber: invoice.number,
@@ -82,6 +81,6 @@ export async function completeCheckout(deps: BackendDeps, session: ActiveSession
     return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
   }
   const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
-  return { Status: 'complete', NewClaims: await claimsOf(deps.db, session.user.id, deps.clock.now()), InvoiceKey: fulfilment.invoiceId };
+  return { Status: 'complete', NewClaims: await claimsOf(deps.db, deps.catalog, session.user.id, deps.clock.now()), InvoiceKey: fulfilment.invoiceId };
 }
 

@@ -5,7 +5,6 @@ import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
 import { requireSession } from '../middleware/session';
 import { priceCart, toCartModel, updateCart } from '../services/cart';
-import { listOffers, toServiceOffer } from '../services/catalog';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
 
 const catalog = createRoute({
@@ -36,16 +35,17 @@ export const storeRoutes = createRouter()
   .openapi(catalog, async (c) => {
     const language = requestLanguage(c);
     c.header('Vary', 'Accept-Language');
-    return c.json((await listOffers(c.get('deps').db)).map((offer) => toServiceOffer(offer, language)), 200);
+    return c.json(await c.get('deps').catalog.forSale(language), 200);
   })
   .openapi(getCart, async (c) => {
     const session = c.get('session') as ActiveSession;
     c.header('Cache-Control', 'no-store');
-    return c.json(toCartModel(await priceCart(c.get('deps').db, session.user.id)), 200);
+    const { db, catalog } = c.get('deps');
+    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
   })
   .openapi(putCart, async (c) => {
     const session = c.get('session') as ActiveSession;
-    const { db } = c.get('deps');
-    await updateCart(db, session.user.id, c.req.valid('json'));
-    return c.json(toCartModel(await priceCart(db, session.user.id)), 200);
+    const { db, catalog } = c.get('deps');
+    await updateCart(db, catalog, session.user.id, c.req.valid('json'));
+    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
   });

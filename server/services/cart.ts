@@ -4,7 +4,7 @@ import { isFreePlan, US } from '../../lib/contract/store';
 import type { Db } from '../db/database';
 import { cartItems, carts } from '../db/schema';
 import { ApiError, type ErrorText } from '../errors';
-import { offersByKey, type Offer } from './catalog';
+import type { Catalog, Offer } from './catalog';
 import { isCountryCode, usStateName } from './reference-data';
 import { taxOn, taxRateFor } from './tax';
 
@@ -21,14 +21,14 @@ export interface PricedCart {
 }
 
 /** The cart with prices from the catalog and tax from the billing address, all in cents. */
-export async function priceCart(db: Reader, userId: string): Promise<PricedCart> {
+export async function priceCart(db: Reader, catalog: Catalog, userId: string): Promise<PricedCart> {
   const [cart] = await db.select().from(carts).where(eq(carts.userId, userId));
   const items = await db.select().from(cartItems).where(eq(cartItems.userId, userId));
-  const catalog = await offersByKey(db, items.map((item) => item.offerKey));
+  const offered = await catalog.byKey(items.map((item) => item.offerKey));
   const lines = items
-    .filter((item) => catalog.has(item.offerKey))
+    .filter((item) => offered.has(item.offerKey))
     .map((item) => {
-      const offer = catalog.get(item.offerKey)!;
+      const offer = offered.get(item.offerKey)!;
       return { offer, quantity: item.quantity, subTotalCents: offer.priceCents * item.quantity };
     })
     .sort((a, b) => a.offer.sortOrder - b.offer.sortOrder);
@@ -70,13 +70,13 @@ type Update = Omit<UpdateCartRequest, 'BillingInfo'> & { BillingInfo?: BillingIn
  * PUT store/cart: IsAddition adds to quantities (the pricing page's single item); otherwise the
  * items and billing info are replaced. Quantity 0 removes a line. Nothing changes on bad input.
  */
-export async function updateCart(db: Db, userId: string, update: Update): Promise<void> {
+export async function updateCart(db: Db, catalog: Catalog, userId: string, update: Update): Promise<void> {
   const merged = new Map<string, number>();
   for (const item of update.Items) merged.set(item.ServiceOfferKey, (merged.get(item.ServiceOfferKey) ?? 0) + item.Quantity);
-  const catalog = await offersByKey(db, [...merged.keys()]);
+  const offered = await catalog.byKey(merged.keys());
   const problems: ErrorText[] = [];
   for (const key of merged.keys()) {
-    const offer = catalog.get(key);
+    const offer = offered.get(key);
     if (!offer) problems.push({ key: 'unknownOffer', values: { key } });
     else if (isFreePlan({ TrialDays: offer.trialDays })) problems.push({ key: 'freePlanNotForSale', values: { key } });
   }
