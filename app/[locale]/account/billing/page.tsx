@@ -1,8 +1,16 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { BillingOverview } from '@/components/billing/BillingOverview';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('billing', '/account/billing', { index: false });
 
-export default function AccountBillingPage() {
-  return <PlaceholderPage page="billing" />;
+/** Static shell; the tables are the signed-in user's and load in the browser. */
+export default async function AccountBillingPage() {
+  const t = await getTranslations('pages.billing');
+  return (
+    <PageSection title={t('heading')}>
+      <BillingOverview />
+    </PageSection>
+  );
 }

@@ -1,8 +1,16 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { InvoiceView } from '@/components/billing/InvoiceView';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('invoice', '/account/billing', { index: false });
 
-export default function InvoicePage() {
-  return <PlaceholderPage page="invoice" />;
+/** The heading is static; the invoice is the signed-in user's and loads in the browser. */
+export default async function InvoicePage({ params }: PageProps<'/[locale]/account/billing/invoice/[id]'>) {
+  const [{ id }, t] = await Promise.all([params, getTranslations('pages.invoice')]);
+  return (
+    <PageSection title={t('heading')}>
+      <InvoiceView id={id} />
+    </PageSection>
+  );
 }

@@ -1,0 +1,162 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
+import { Link, useRouter } from '@/i18n/navigation';
+import { fetchInvoices, fetchSubscriptions } from '@/lib/api/billing';
+import { isProduction } from '@/lib/config';
+import type { Invoice, Subscription } from '@/lib/contract/billing';
+import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
+import { cx } from '../ui/cx';
+import { cells, DataTable } from './DataTable';
+import { LoadingState, PortalStatus } from './PortalStatus';
+import { InvoiceStatusBadge, RenewalText, SubscriptionStateBadge } from './status';
+import { usePortalData } from './use-portal-data';
+
+export const invoicePath = (key: string) => `/account/billing/invoice/${encodeURIComponent(key)}`;
+export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;
+
+const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 rounded-sm';
+
+/** Spec screen 17: the billing page's client island. */
+export function BillingOverview() {
+  // Reading the query needs a Suspense boundary on a statically rendered page.
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <QueryRedirect />
+    </Suspense>
+  );
+}
+
+/** Spec screen 17: ?invoice_id= and ?subscription_id= open that invoice or subscription. */
+function QueryRedirect() {
+  const t = useTranslations('billing');
+  const router = useRouter();
+  const query = useSearchParams();
+  const invoiceId = query?.get('invoice_id');
+  const subscriptionId = query?.get('subscription_id');
+  const target = invoiceId ? invoicePath(invoiceId) : subscriptionId ? subscriptionPath(subscriptionId) : null;
+  useEffect(() => {
+    if (target) router.replace(target);
+  }, [target, router]);
+  return target ? <LoadingState label={t('redirecting')} /> : <BillingTables />;
+}
+
+function BillingTables() {
+  const { state, retry } = usePortalData('overview', async (signal) => {
+    const [subscriptions, invoices] = await Promise.all([fetchSubscriptions(signal), fetchInvoices(signal)]);
+    return { subscriptions, invoices };
+  });
+  if (state.status !== 'ready') return <PortalStatus state={state} onRetry={retry} />;
+  return (
+    <div className="flex flex-col gap-10">
+      <SubscriptionsSection subscriptions={state.data.subscriptions} />
+      <InvoicesSection invoices={state.data.invoices} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-6">
+      <p className="font-semibold text-slate-900">{title}</p>
+      <p className="text-sm text-slate-700">{hint}</p>
+      {action}
+    </div>
+  );
+}
+
+function SubscriptionsSection({ subscriptions }: { subscriptions: Subscription[] }) {
+  const t = useTranslations('billing.overview.subscriptions');
+  return (
+    <Section title={t('title')}>
+      {subscriptions.length === 0 ? (
+        <EmptyState title={t('empty')} hint={t('emptyHint')} />
+      ) : (
+        <DataTable
+          label={t('title')}
+          caption={t('caption')}
+          columns={[{ label: t('description') }, { label: t('state') }, { label: t('effective'), wide: true }, { label: t('expiration'), wide: true }, { label: t('nextRenewal') }]}
+        >
+          {subscriptions.map((subscription) => (
+            <tr key={subscription.Key} data-testid="subscription-row">
+              <th scope="row" className={cells.text}>
+                <Link href={subscriptionPath(subscription.Key)} className={linkClass}>
+                  {subscription.Description}
+                </Link>
+                <span className={cells.phoneOnly}>
+                  {formatInvoiceDate(subscription.EffectiveDate)} – {formatInvoiceDate(subscription.ExpirationDate)}
+                </span>
+              </th>
+              <td className={cells.text}>
+                <SubscriptionStateBadge subscription={subscription} />
+              </td>
+              <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(subscription.EffectiveDate)}</td>
+              <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(subscription.ExpirationDate)}</td>
+              <td className={cells.date}>
+                <RenewalText subscription={subscription} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </Section>
+  );
+}
+
+function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
+  const t = useTranslations('billing.overview.invoices');
+  return (
+    <Section title={t('title')}>
+      {invoices.length === 0 ? (
+        <EmptyState
+          title={t('empty')}
+          hint={t('emptyHint')}
+          // Spec §2: pricing is hidden in production, so is the way there.
+          action={
+            !isProduction && (
+              <Link href="/store/pricing" className={linkClass}>
+                {t('browse')}
+              </Link>
+            )
+          }
+        />
+      ) : (
+        <DataTable
+          label={t('title')}
+          caption={t('caption')}
+          columns={[{ label: t('number') }, { label: t('date'), wide: true }, { label: t('total'), numeric: true }, { label: t('status') }]}
+        >
+          {invoices.map((invoice) => (
+            <tr key={invoice.Key} data-testid="invoice-row">
+              <th scope="row" className={cells.text}>
+                <Link href={invoicePath(invoice.Key)} className={`${linkClass} whitespace-nowrap tabular-nums`}>
+                  {invoice.InvoiceNumber}
+                </Link>
+                <span className={cells.phoneOnly}>{formatInvoiceDate(invoice.CreatedDate)}</span>
+              </th>
+              <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(invoice.CreatedDate)}</td>
+              <td className={cells.amount}>{formatUsd(invoice.TotalAmount)}</td>
+              <td className={cells.text}>
+                <InvoiceStatusBadge invoice={invoice} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Suspense } from 'react';
+import { Link } from '@/i18n/navigation';
+import { fetchInvoice, invoicePdfUrl } from '@/lib/api/billing';
+import type { Invoice } from '@/lib/contract/billing';
+import { invoiceStatus } from '@/lib/contract/presentation';
+import { buttonClass } from '../ui/Button';
+import { InvoiceDocument } from './InvoiceDocument';
+import { PaymentSuccess } from './PaymentSuccess';
+import { PortalStatus } from './PortalStatus';
+import { usePortalData } from './use-portal-data';
+
+/** Printing the invoice leaves the site's header, footer and the page's buttons out. */
+const printStyle = '@media print { body > header, body > footer, [data-print="hide"] { display: none !important; } body { background: #fff; } }';
+
+/** Spec screen 18: the invoice page's client island. */
+export function InvoiceView({ id }: { id: string }) {
+  const t = useTranslations('billing');
+  const { state, retry } = usePortalData(`invoice:${id}`, (signal) => fetchInvoice(id, signal));
+  if (state.status !== 'ready') return <PortalStatus state={state} notFound={t('invoice.notFound')} onRetry={retry} />;
+  const invoice = state.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <style>{printStyle}</style>
+      {/* Reading the query needs a Suspense boundary on a statically rendered page. */}
+      <Suspense fallback={null}>
+        <PaymentSuccess invoice={invoice} />
+      </Suspense>
+      <InvoiceActions invoice={invoice} />
+      <InvoiceDocument invoice={invoice} />
+    </div>
+  );
+}
+
+/** Spec §4 "Invoice status": only an unpaid invoice offers Pay Now (a checkout of that invoice). */
+function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('billing');
+  return (
+    <div data-print="hide" className="flex flex-wrap items-center gap-3">
+      <Link href="/account/billing" className={buttonClass('plain', 'mr-auto -ml-4')}>
+        <span aria-hidden>←</span> {t('backToBilling')}
+      </Link>
+      <button type="button" onClick={() => window.print()} className={buttonClass('plain')}>
+        {t('invoice.print')}
+      </button>
+      <a href={invoicePdfUrl(invoice.Key)} download className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
+        <DownloadIcon />
+        {t('invoice.downloadPdf')}
+      </a>
+      {invoiceStatus(invoice) === 'unpaid' && (
+        <Link href={{ pathname: '/store/checkout', query: { invoice: invoice.Key } }} className={buttonClass('primary')}>
+          {t('invoice.payNow')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
+    </svg>
+  );
+}

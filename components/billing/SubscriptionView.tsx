@@ -1,0 +1,127 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link, usePathname } from '@/i18n/navigation';
+import { cancelSubscription, fetchSubscription } from '@/lib/api/billing';
+import { ApiCallError } from '@/lib/api/client';
+import type { Subscription } from '@/lib/contract/billing';
+import { formatInvoiceDate } from '@/lib/contract/presentation';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { confirm } from '@/lib/state/confirm';
+import { showSuccess } from '@/lib/state/snackbar';
+import { Button } from '../ui/Button';
+import { AppLink } from './AppLink';
+import { invoicePath } from './BillingOverview';
+import { PortalStatus } from './PortalStatus';
+import { RenewalText, SubscriptionStateBadge } from './status';
+import { usePortalData } from './use-portal-data';
+
+const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 rounded-sm';
+
+/** Spec screen 19: the subscription page's client island. */
+export function SubscriptionView({ id }: { id: string }) {
+  const t = useTranslations('billing.subscription');
+  const { state, update, retry } = usePortalData(`subscription:${id}`, (signal) => fetchSubscription(id, signal));
+  if (state.status !== 'ready') return <PortalStatus state={state} notFound={t('notFound')} onRetry={retry} />;
+  // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
+  const onCancelled = () => update((subscription) => ({ ...subscription, IsCancelled: true, NextRenewalDate: null }));
+  return (
+    <div className="flex flex-col gap-6">
+      <SubscriptionDetails subscription={state.data} />
+      <CancelSection subscription={state.data} onCancelled={onCancelled} />
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const t = useTranslations('billing.subscription');
+  const headingId = useId();
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+        {subscription.Description}
+      </h2>
+      <dl className="grid grid-cols-2 gap-5 md:grid-cols-4">
+        <Field label={t('state')}>
+          <SubscriptionStateBadge subscription={subscription} />
+        </Field>
+        <Field label={t('effective')}>{formatInvoiceDate(subscription.EffectiveDate)}</Field>
+        <Field label={t('expiration')}>{formatInvoiceDate(subscription.ExpirationDate)}</Field>
+        <Field label={t('nextRenewal')}>
+          <span data-testid="next-renewal">
+            <RenewalText subscription={subscription} />
+          </span>
+        </Field>
+      </dl>
+      <nav aria-label={t('links')} className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-5 text-sm">
+        <Link href={invoicePath(subscription.InvoiceKey)} className={linkClass}>
+          {t('viewInvoice')}
+        </Link>
+        {subscription.ProductHomePage && (
+          <Link href={subscription.ProductHomePage} className={linkClass}>
+            {t('productPage')}
+          </Link>
+        )}
+        {subscription.AppPage && (
+          <AppLink href={subscription.AppPage} className={linkClass}>
+            {t('openApp')}
+          </AppLink>
+        )}
+      </nav>
+    </article>
+  );
+}
+
+/** Spec §4 "Cancel": confirm first (warn style); impossible without a next renewal date. */
+function CancelSection({ subscription, onCancelled }: { subscription: Subscription; onCancelled(): void }) {
+  const t = useTranslations('billing.subscription');
+  const pathname = usePathname();
+  const headingId = useId();
+  const [saving, setSaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancellable = Boolean(subscription.NextRenewalDate);
+
+  async function cancel() {
+    const confirmed = await confirm({ titleKey: 'billing.subscription.confirmTitle', messageKey: 'billing.subscription.confirmMessage', warn: true, icon: 'warning' });
+    if (!confirmed) return;
+    setSaving(true);
+    try {
+      await cancelSubscription(subscription.Key);
+      onCancelled();
+      showSuccess({ key: 'billing.snack.subscriptionCancelled' });
+      // The button is disabled now; keep keyboard focus in this section instead of losing it.
+      headingRef.current?.focus();
+    } catch (error) {
+      // The client already showed any refusal; a lost session asks for a login back here.
+      if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pathname);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          {t('cancelTitle')}
+        </h2>
+        <p id={`${headingId}-text`} className="text-sm text-slate-700">
+          {cancellable ? t('cancelText') : t('cancelUnavailable')}
+        </p>
+      </div>
+      <Button variant="warn" disabled={!cancellable || saving} aria-describedby={`${headingId}-text`} onClick={() => void cancel()} className="shrink-0">
+        {t('cancel')}
+      </Button>
+    </section>
+  );
+}
