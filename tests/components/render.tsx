@@ -6,14 +6,17 @@ import type { ReactElement } from 'react';
 import accountDe from '@/messages/account/de.json';
 import accountEn from '@/messages/account/en.json';
 import accountRu from '@/messages/account/ru.json';
+import billingDe from '@/messages/billing/de.json';
+import billingEn from '@/messages/billing/en.json';
+import billingRu from '@/messages/billing/ru.json';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
 
 export const messages = {
-  en: { ...en, ...accountEn },
-  de: { ...de, ...accountDe },
-  ru: { ...ru, ...accountRu },
+  en: { ...en, ...accountEn, ...billingEn },
+  de: { ...de, ...accountDe, ...billingDe },
+  ru: { ...ru, ...accountRu, ...billingRu },
 };
 export type TestLocale = keyof typeof messages;
 
