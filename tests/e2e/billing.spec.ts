@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
+import { uniqueEmail, waitForCode } from './mail';
+
+/*
+ * Billing portal (issue 6, screens 17–19) after a real purchase with the offline "manual"
+ * provider. The purchase runs through the API from the test (the store screens have their
+ * own e2e); everything after it runs in the browser.
+ *
+ * Not here: "a renewal run shows the renewed state and a new invoice". The servers renew only
+ * on the real due date (a job every 15 minutes) and have no way to move time, so the e2e
+ * cannot reach a renewal. tests/api/billing.test.ts renews on a test clock through both
+ * providers, and tests/components/billing-overview.test.tsx shows the server's renewed JSON.
+ */
+
+const password = 'Bluebonnet2025';
+const texasBilling = { Name: 'Ann Smith', Address1: '100 Main Street', Address2: 'Suite 5', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US', IsBusinessPurchase: false };
+
+/** A call as the site's own client makes it: app key, and the XSRF cookie echoed on non-GET. */
+async function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.fetch(`/api/${path}`, {
+    method,
+    headers: { 'X-App-Key': 'bluebonnet-website', 'X-XSRF-TOKEN': decodeURIComponent(cookie) },
+    data: body,
+  });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
+async function signUp(page: Page): Promise<string> {
+  const email = uniqueEmail('billing');
+  await call(page, 'GET', 'auth/session-info');
+  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const first = await call<{ CodeResult: string | null }>(page, 'POST', 'auth/signup', request);
+  expect(first.CodeResult).toBe('show');
+  await call(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email) });
+  return email;
+}
+
+/** Signs up and pays a Texas cart with the manual provider's success card; returns the invoice key. */
+async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }) {
+  const email = await signUp(page);
+  await call(page, 'PUT', 'store/cart', { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: texasBilling, IsAddition: false });
+  const session = await call<{ Value: string }>(page, 'POST', 'payment/create-manual-session');
+  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', { ClientSecret: session.Value, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' });
+  expect(paid.Status).toBe('complete');
+  const done = await call<{ Status: string; InvoiceKey: string }>(page, 'POST', 'payment/manual-return', { Value: paid.SessionId });
+  expect(done.Status).toBe('complete');
+  return { email, invoiceKey: done.InvoiceKey };
+}
+
+const today = () => {
+  const now = new Date();
+  return `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String(now.getUTCDate()).padStart(2, '0')}/${now.getUTCFullYear()}`;
+};
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page);
+});
+
+test('after a purchase: billing lists it, the invoice is Paid with a real PDF, and the thank-you view opens the app', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const { email, invoiceKey } = await buyer(page);
+
+  await page.goto('/account/billing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+  const subscription = page.getByTestId('subscription-row');
+  await expect(subscription).toHaveCount(1);
+  await expect(subscription).toContainText('PDF Workshop Pro, monthly');
+  await expect(subscription.getByTestId('subscription-state')).toHaveText('Active');
+  await expect(subscription).toContainText(today());
+  const invoice = page.getByTestId('invoice-row');
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText('$10.81'); // $9.99 + 8.25 % Texas tax
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('Paid');
+  await expectNoAxeViolations(page);
+
+  await invoice.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/account/billing/invoice/${invoiceKey}$`));
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(page.getByTestId('paid-date')).toHaveText(today());
+  await expect(page.getByTestId('bill-to')).toContainText('Plano, Texas 75024');
+  await expect(page.getByTestId('bill-to')).toContainText(email);
+  await expect(page.getByTestId('tax')).toHaveText('$0.82');
+  await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'DOWNLOAD PDF' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{5}\.pdf$/);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Where the payment-return page sends the buyer (spec §4 "Payment return").
+  await page.goto(`/account/billing/invoice/${invoiceKey}?payment_successful=true`);
+  await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
+  const openApp = page.getByRole('link', { name: 'OPEN PDF WORKSHOP APP' });
+  await expect(openApp).toHaveAttribute('href', '/apps/pdf');
+  await expect(page.getByRole('link', { name: /^OPEN .* APP$/ })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test('cancel: confirm, then Subscription cancelled and Cancelled instead of the renewal date', async ({ page }) => {
+  await buyer(page, { 'personal-health-plus-monthly': 1 });
+  const [subscription] = await call<{ Key: string; NextRenewalDate: string }[]>(page, 'GET', 'license/subscriptions');
+
+  // The billing page's ?subscription_id= opens the subscription (spec screen 17).
+  await page.goto(`/account/billing?subscription_id=${subscription.Key}`);
+  await expect(page).toHaveURL(new RegExp(`/account/billing/subscription/${subscription.Key}$`));
+  await expect(page.getByRole('heading', { name: 'Personal Health Plus, monthly' })).toBeVisible();
+  await expect(page.getByTestId('subscription-state')).toHaveText('Active');
+  await expect(page.getByTestId('next-renewal')).not.toHaveText('Cancelled');
+  await expectNoAxeViolations(page);
+
+  const cancel = page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' });
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('snackbar')).toContainText('Subscription cancelled');
+  await expect(page.getByTestId('next-renewal')).toHaveText('Cancelled');
+  await expect(cancel).toBeDisabled();
+
+  // The server agrees, and so does the billing page after a reload.
+  await page.goto('/account/billing');
+  await expect(page.getByTestId('subscription-row')).toContainText('Cancelled');
+});
+
+test('?invoice_id= opens the invoice; a foreign or unknown id shows not found', async ({ page, browser }) => {
+  const { invoiceKey } = await buyer(page);
+  await page.goto(`/account/billing?invoice_id=${invoiceKey}`);
+  await expect(page).toHaveURL(new RegExp(`/account/billing/invoice/${invoiceKey}$`));
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await acceptCookies(otherPage);
+  await signUp(otherPage);
+  await otherPage.goto(`/account/billing/invoice/${invoiceKey}`);
+  await expect(otherPage.getByText('This invoice was not found.', { exact: false })).toHaveAttribute('role', 'alert');
+  await expectNoAxeViolations(otherPage);
+  await otherPage.goto('/account/billing/subscription/00000000-0000-4000-8000-000000000000');
+  await expect(otherPage.getByText('This subscription was not found.', { exact: false })).toHaveAttribute('role', 'alert');
+  await other.close();
+});
+
+test('a new customer sees the empty states, with the way to pricing outside production', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/account/billing');
+  await expect(page.getByText('No subscriptions yet')).toBeVisible();
+  await expect(page.getByText('No invoices yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/store/pricing');
+  await expectNoAxeViolations(page);
+});
+
+test('a session that ended on the server (401) asks for a login that comes back to the invoice', async ({ page, context, baseURL }) => {
+  const { email, invoiceKey } = await buyer(page);
+  // The cookie is still there (so the portal guard lets the page through) but the server has no such session.
+  await context.addCookies([{ name: 'sid', value: 'ended-session', url: baseURL! }]);
+  await page.goto(`/account/billing/invoice/${invoiceKey}`);
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login).toBeVisible();
+  await expect(page.getByText('Please log in to see your invoices and subscriptions.')).toBeVisible();
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/billing/invoice/${invoiceKey}$`));
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+});
+
+test('fits a 375 px phone without sideways scrolling of the page', async ({ page }) => {
+  const { invoiceKey } = await buyer(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/account/billing', `/account/billing/invoice/${invoiceKey}`]) {
+    await page.goto(path);
+    await expect(page.getByTestId('invoice-status').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+});
+
+test('German: the invoice in German with the same amounts', async ({ page }) => {
+  const { invoiceKey } = await buyer(page);
+  await page.goto(`/de/account/billing/invoice/${invoiceKey}`);
+  await expect(page.getByTestId('invoice-status')).toHaveText('Bezahlt');
+  await expect(page.getByRole('link', { name: 'PDF HERUNTERLADEN' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+});
