@@ -10,14 +10,10 @@ import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
 import { cells, DataTable } from './DataTable';
+import { invoicePath, subscriptionPath, textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
 import { InvoiceStatusBadge, RenewalText, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
-
-export const invoicePath = (key: string) => `/account/billing/invoice/${encodeURIComponent(key)}`;
-export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;
-
-const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 rounded-sm';
 
 /** Spec screen 17: the billing page's client island. */
 export function BillingOverview() {
@@ -143,7 +139,7 @@ function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
           {invoices.map((invoice) => (
             <tr key={invoice.Key} data-testid="invoice-row">
               <th scope="row" className={cells.text}>
-                <Link href={invoicePath(invoice.Key)} className={`${linkClass} whitespace-nowrap tabular-nums`}>
+                <Link href={invoicePath(invoice.Key)} className={cx(linkClass, 'whitespace-nowrap tabular-nums')}>
                   {invoice.InvoiceNumber}
                 </Link>
                 <span className={cells.phoneOnly}>{formatInvoiceDate(invoice.CreatedDate)}</span>

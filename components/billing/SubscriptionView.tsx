@@ -12,12 +12,10 @@ import { confirm } from '@/lib/state/confirm';
 import { showSuccess } from '@/lib/state/snackbar';
 import { Button } from '../ui/Button';
 import { AppLink } from './AppLink';
-import { invoicePath } from './BillingOverview';
+import { invoicePath, textLinkClass as linkClass } from './links';
 import { PortalStatus } from './PortalStatus';
 import { RenewalText, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
-
-const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 rounded-sm';
 
 /** Spec screen 19: the subscription page's client island. */
 export function SubscriptionView({ id }: { id: string }) {
