@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { callApi } from '@/lib/api/client';
 import { snackbarDurations } from '@/lib/config';
 import { limits } from '@/lib/contract/fields';
-import type { ErrorEnvelope } from '@/lib/contract/http';
+import type { ErrorEnvelope } from '@/lib/contract/envelope';
+import { serverMessages } from '@/lib/api/envelope';
 import { SupportMessageSchema, type SupportMessage, type SupportMessageInput } from '@/lib/contract/support';
 import { showError, showSuccess } from '@/lib/state/snackbar';
 import { useFieldError } from '../forms/use-field-error';
@@ -28,10 +29,6 @@ export interface ContactFormTexts {
 }
 
 const emptyMessage: SupportMessageInput = { FullName: '', EmailAddress: '', Phone: '', Message: '' };
-
-function serverMessages(answer: ErrorEnvelope | undefined): string[] {
-  return [...(answer?.ErrorMessages ?? []), ...(answer?.Errors ?? [])].map((error) => error.Message);
-}
 
 /** Spec screen 2 support form with the §5 contact rules (all in SupportMessageSchema). */
 export function ContactForm({ texts }: { texts: ContactFormTexts }) {

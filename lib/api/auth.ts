@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResponse, SessionInfo, SignupRequest, SignupResponse } from '../contract/auth';
-import type { ErrorEnvelope } from '../contract/http';
+import type { ErrorEnvelope } from '../contract/envelope';
 import { callApi } from './client';
 import { serverMessages } from './envelope';
 

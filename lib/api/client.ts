@@ -1,5 +1,7 @@
 import { API_BASE, APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../contract/http';
 import { readCookie } from '../browser-storage';
+import type { ErrorEnvelope } from '../contract/envelope';
+import { serverMessages } from './envelope';
 import { appActions, appState } from '../state/app-state';
 import { showError, type SnackContent } from '../state/snackbar';
 
@@ -34,10 +36,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function firstServerMessage(body: unknown): string | null {
   if (!isPlainObject(body)) return null;
-  for (const list of [body.ErrorMessages, body.Errors]) {
-    if (Array.isArray(list) && isPlainObject(list[0]) && typeof list[0].Message === 'string') return list[0].Message;
+  try {
+    const first = serverMessages(body as ErrorEnvelope)[0];
+    return typeof first === 'string' ? first : null;
+  } catch {
+    return null; // not the envelope's shape
   }
-  return null;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '../contract/http';
+import type { ErrorEnvelope } from '../contract/envelope';
 
 /**
  * The server's messages of an answer, whichever list carries them: the auth calls use

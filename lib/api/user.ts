@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '../contract/http';
+import type { ErrorEnvelope } from '../contract/envelope';
 import type { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, UpdateProfileRequest, UserResponse } from '../contract/user';
 import { callApi } from './client';
 import { serverMessages } from './envelope';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorMessageSchema } from './http';
+import { ErrorMessageSchema } from './envelope';
 import { accountEmail, currentPassword, newPassword, verificationCode } from './fields';
 
 export const SessionInfoSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Constants of the wire protocol, kept free of zod: the API client loads them on every page.
 
 /** Spec §7: every /api request carries the application key in this header. */
 export const APP_KEY_HEADER = 'X-App-Key';
@@ -10,14 +10,3 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export const SESSION_COOKIE = 'sid';
 export const API_BASE = '/api/';
-
-export const ErrorMessageSchema = z.object({ Message: z.string() });
-export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
-
-/** The error envelope of every failed call (ARCHITECTURE.md "Errors"). */
-export const ErrorEnvelopeSchema = z.object({
-  ErrorMessages: z.array(ErrorMessageSchema).optional(),
-  Errors: z.array(ErrorMessageSchema).optional(),
-  Data: z.string().nullish(),
-});
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorMessageSchema } from './http';
+import { ErrorMessageSchema } from './envelope';
 import { accountEmail, currentPassword, limits, newPassword, optionalText, verificationCode } from './fields';
 
 /** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */

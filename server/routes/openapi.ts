@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ErrorEnvelopeSchema } from '../../lib/contract/http';
+import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import type { AppEnv } from '../env';
 import { ApiError, issueTexts } from '../errors';
 
