@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
-import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
+import { ConfirmHost } from '@/components/dialogs/ConfirmHost';
 import { AppStartup } from '@/components/shell/AppStartup';
 import { CookieNotice } from '@/components/shell/CookieNotice';
 import { SiteFooter } from '@/components/shell/SiteFooter';
@@ -28,7 +28,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
 
 /** Namespaces the browser needs; page texts stay on the server. */
-const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account', 'billing'] as const;
+const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account', 'billing', 'store'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
@@ -46,7 +46,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           <SiteFooter />
           <CookieNotice />
           <AuthDialogs />
-          <ConfirmDialog />
+          <ConfirmHost />
           <SnackbarHost />
           <AppStartup />
         </NextIntlClientProvider>

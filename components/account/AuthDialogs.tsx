@@ -1,20 +1,33 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useState } from 'react';
 import { safeReturnPath } from '@/lib/portal-paths';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { LoginDialog } from './LoginDialog';
-import { SignupDialog } from './SignupDialog';
+import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
+import { LazyMessages, loadAccountMessages } from '../shell/LazyMessages';
 import { useGoToReturnPath } from './use-return-path';
+
+// The dialogs, their forms and their messages load when first opened, not with every page.
+const LoginDialog = dynamic(() => import('./LoginDialog').then((module) => module.LoginDialog), { ssr: false });
+const SignupDialog = dynamic(() => import('./SignupDialog').then((module) => module.SignupDialog), { ssr: false });
 
 /** The login and sign-up dialogs, mounted once by the shell. */
 export function AuthDialogs() {
+  const { open } = useAuthDialog();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
   return (
     <>
-      <LoginDialog />
-      <SignupDialog />
+      {wanted && (
+        <LazyMessages load={loadAccountMessages}>
+          <LoginDialog />
+          <SignupDialog />
+        </LazyMessages>
+      )}
       {/* Reading the query needs a Suspense boundary on statically rendered pages. */}
       <Suspense fallback={null}>
         <LoginFromAddress />

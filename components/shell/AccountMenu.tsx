@@ -1,89 +1,41 @@
 'use client';
 
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import { Link, useRouter } from '@/i18n/navigation';
-import { isProduction } from '@/lib/config';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { confirm } from '@/lib/state/confirm';
-import { endSession } from '@/lib/state/session-actions';
+import { LazyMenu } from './lazy-menu';
 
-const itemClass =
-  'block w-full cursor-pointer rounded px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+export const menuButtonClass =
+  'flex items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-function MenuLink({ href, children }: { href: string; children: ReactNode }) {
+const loadPopup = () => import('./AccountMenuPopup').then((module) => module.AccountMenuPopup);
+const AccountMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
+
+/** The account icon and, when logged in, the display name (or the address). */
+export function AccountButtonFace() {
+  const session = useAppState((state) => state.sessionInfo);
+  const loggedIn = useAppState(isLoggedIn);
   return (
-    <Menu.Item asChild className={itemClass}>
-      <Link href={href}>{children}</Link>
-    </Menu.Item>
+    <>
+      <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+      </svg>
+      {loggedIn && <span className="hidden max-w-40 truncate text-sm sm:inline">{session?.DisplayName || session?.UserName}</span>}
+    </>
   );
 }
 
-/** Spec §2 account menu, for both states; app links hidden in production. */
-export function AccountMenu() {
+function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
   const t = useTranslations('shell');
-  const router = useRouter();
-  const session = useAppState((state) => state.sessionInfo);
-  const loggedIn = useAppState(isLoggedIn);
-  const checked = useAppState((state) => state.sessionChecked);
-  const name = session?.DisplayName || session?.UserName;
-
-  async function onLogout() {
-    if (!(await confirm({ titleKey: 'dialog.confirmLogoutTitle', messageKey: 'dialog.confirmLogoutMessage' }))) return;
-    await endSession();
-    router.push('/');
-  }
-
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label={t('accountMenu')}
-        data-testid="account-menu"
-        className="flex items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-        </svg>
-        {loggedIn && <span className="hidden max-w-40 truncate text-sm sm:inline">{name}</span>}
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-fade-in">
-          {loggedIn ? (
-            <>
-              <Menu.Label className="truncate px-3 py-2 text-xs font-semibold text-slate-600">{name}</Menu.Label>
-              <MenuLink href="/account/settings">{t('settings')}</MenuLink>
-              <MenuLink href="/account/billing">{t('billing')}</MenuLink>
-            </>
-          ) : (
-            <>
-              <Menu.Item className={itemClass} disabled={!checked} onSelect={() => openAuthDialog('login')}>
-                {t('login')}
-              </Menu.Item>
-              <Menu.Item className={itemClass} disabled={!checked} onSelect={() => openAuthDialog('signup')}>
-                {t('signUp')}
-              </Menu.Item>
-            </>
-          )}
-          {!isProduction && (
-            <>
-              <Menu.Separator className="my-1 h-px bg-slate-200" />
-              <MenuLink href="/solutions/pdf">{t('pdfApp')}</MenuLink>
-              <MenuLink href="/solutions/health">{t('healthApp')}</MenuLink>
-            </>
-          )}
-          {loggedIn && (
-            <>
-              <Menu.Separator className="my-1 h-px bg-slate-200" />
-              <Menu.Item className={itemClass} onSelect={() => void onLogout()}>
-                {t('logout')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <button type="button" aria-label={t('accountMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="account-menu" className={menuButtonClass} {...props}>
+      <AccountButtonFace />
+    </button>
   );
+}
+
+/** Spec §2 account menu: the button is in every page, the menu itself loads when first opened. */
+export function AccountMenu() {
+  return <LazyMenu popup={AccountMenuPopup} preload={() => void loadPopup()} button={(props) => <PlainButton {...props} />} />;
 }

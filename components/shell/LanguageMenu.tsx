@@ -1,48 +1,26 @@
 'use client';
 
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { usePathname, useRouter } from '@/i18n/navigation';
-import { locales, type AppLocale } from '@/i18n/routing';
-import { storeLanguage } from '@/lib/language-preference';
+import { LazyMenu } from './lazy-menu';
 
-/** The language choice (spec §1); the shell leaves it out in production. */
-export function LanguageMenu() {
+export const languageButtonClass =
+  'rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+const loadPopup = () => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup);
+const LanguageMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
+
+function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
   const t = useTranslations('shell');
   const locale = useLocale();
-  const pathname = usePathname();
-  const router = useRouter();
-
-  function choose(next: AppLocale) {
-    storeLanguage(next);
-    router.replace(pathname, { locale: next });
-  }
-
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label={t('languageMenu')}
-        data-testid="language-menu"
-        className="rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {locale}
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <Menu.RadioGroup value={locale} onValueChange={(value) => choose(value as AppLocale)}>
-            {locales.map((option) => (
-              <Menu.RadioItem
-                key={option}
-                value={option}
-                lang={option}
-                className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
-              >
-                {t(`languages.${option}`)}
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioGroup>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <button type="button" aria-label={t('languageMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
+      {locale}
+    </button>
   );
+}
+
+/** The language choice (spec §1), hidden in production; its menu loads when first opened. */
+export function LanguageMenu() {
+  return <LazyMenu popup={LanguageMenuPopup} preload={() => void loadPopup()} button={(props) => <PlainButton {...props} />} />;
 }

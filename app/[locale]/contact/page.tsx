@@ -1,5 +1,6 @@
 import US from 'country-flag-icons/react/3x2/US';
 import { getTranslations } from 'next-intl/server';
+import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageIntro } from '@/components/site/blocks';
 import { ContactForm } from '@/components/site/ContactForm';
 import { EmailScramble } from '@/components/site/EmailScramble';
@@ -48,18 +49,20 @@ export default async function ContactPage() {
             {t('formHeading')}
           </h2>
           <p className="mt-2 mb-6 text-sm text-slate-600">{t('formIntro')}</p>
-          <ContactForm
-            texts={{
-              fullName: t('fullName'),
-              email: t('email'),
-              phone: t('phone'),
-              message: t('message'),
-              send: t('send'),
-              sending: t('sending'),
-              success: t('success'),
-              failure: t('failure'),
-            }}
-          />
+          <IntlMessages namespaces={['validation']}>
+            <ContactForm
+              texts={{
+                fullName: t('fullName'),
+                email: t('email'),
+                phone: t('phone'),
+                message: t('message'),
+                send: t('send'),
+                sending: t('sending'),
+                success: t('success'),
+                failure: t('failure'),
+              }}
+            />
+          </IntlMessages>
         </section>
       </div>
     </>

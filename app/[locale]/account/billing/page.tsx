@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { BillingOverview } from '@/components/billing/BillingOverview';
+import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -10,7 +11,9 @@ export default async function AccountBillingPage() {
   const t = await getTranslations('pages.billing');
   return (
     <PageSection title={t('heading')}>
-      <BillingOverview />
+      <IntlMessages namespaces={['billing']}>
+        <BillingOverview />
+      </IntlMessages>
     </PageSection>
   );
 }

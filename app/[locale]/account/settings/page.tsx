@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
+import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -10,7 +11,9 @@ export default async function AccountSettingsPage() {
   const t = await getTranslations('pages.settings');
   return (
     <PageSection title={t('heading')}>
-      <AccountSettings />
+      <IntlMessages namespaces={['account', 'validation']}>
+        <AccountSettings />
+      </IntlMessages>
     </PageSection>
   );
 }

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { InvoiceView } from '@/components/billing/InvoiceView';
+import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -10,7 +11,9 @@ export default async function InvoicePage({ params }: PageProps<'/[locale]/accou
   const [{ id }, t] = await Promise.all([params, getTranslations('pages.invoice')]);
   return (
     <PageSection title={t('heading')}>
-      <InvoiceView id={id} />
+      <IntlMessages namespaces={['billing']}>
+        <InvoiceView id={id} />
+      </IntlMessages>
     </PageSection>
   );
 }

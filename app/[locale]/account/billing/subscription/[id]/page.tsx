@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SubscriptionView } from '@/components/billing/SubscriptionView';
+import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -10,7 +11,9 @@ export default async function SubscriptionPage({ params }: PageProps<'/[locale]/
   const [{ id }, t] = await Promise.all([params, getTranslations('pages.subscription')]);
   return (
     <PageSection title={t('heading')}>
-      <SubscriptionView id={id} />
+      <IntlMessages namespaces={['billing']}>
+        <SubscriptionView id={id} />
+      </IntlMessages>
     </PageSection>
   );
 }

@@ -1,0 +1,45 @@
+'use client';
+
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useLocale, useTranslations } from 'next-intl';
+import { usePathname, useRouter } from '@/i18n/navigation';
+import { locales, type AppLocale } from '@/i18n/routing';
+import { storeLanguage } from '@/lib/language-preference';
+import { languageButtonClass } from './LanguageMenu';
+
+/** The language choice (spec §1); the shell leaves it out in production. Loaded on first use. */
+export function LanguageMenuPopup() {
+  const t = useTranslations('shell');
+  const locale = useLocale();
+  const pathname = usePathname();
+  const router = useRouter();
+
+  function choose(next: AppLocale) {
+    storeLanguage(next);
+    router.replace(pathname, { locale: next });
+  }
+
+  return (
+    <Menu.Root modal={false} defaultOpen>
+      <Menu.Trigger aria-label={t('languageMenu')} data-testid="language-menu" className={languageButtonClass}>
+        {locale}
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <Menu.RadioGroup value={locale} onValueChange={(value) => choose(value as AppLocale)}>
+            {locales.map((option) => (
+              <Menu.RadioItem
+                key={option}
+                value={option}
+                lang={option}
+                className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
+              >
+                {t(`languages.${option}`)}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
