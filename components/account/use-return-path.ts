@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from '@/i18n/navigation';
-import { safeReturnPath } from '@/lib/portal-paths';
+import { isHostedApp, safeReturnPath } from '@/lib/portal-paths';
 
 /** Goes to the path a guard asked to return to: sub-apps are separate sites, the rest is ours. */
 export function useGoToReturnPath() {
@@ -9,7 +9,7 @@ export function useGoToReturnPath() {
   return (returnTo: string | null | undefined) => {
     const path = safeReturnPath(returnTo);
     if (!path) return;
-    if (path.startsWith('/apps/')) window.location.assign(path);
+    if (isHostedApp(path)) window.location.assign(path);
     else router.push(path);
   };
 }

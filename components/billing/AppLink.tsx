@@ -1,3 +1,4 @@
+import { isHostedApp } from '@/lib/portal-paths';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 
@@ -6,7 +7,7 @@ import { Link } from '@/i18n/navigation';
  * loads them itself; our own pages go through the locale-aware router.
  */
 export function AppLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
-  if (href.startsWith('/apps/') || /^https?:\/\//.test(href)) {
+  if (isHostedApp(href) || /^https?:\/\//.test(href)) {
     return (
       <a href={href} className={className}>
         {children}

@@ -7,6 +7,7 @@ import { fetchServiceOffers } from '@/lib/api/billing';
 import type { Invoice } from '@/lib/contract/billing';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import type { ServiceOffer } from '@/lib/contract/store';
+import { isHostedApp } from '@/lib/portal-paths';
 import { buttonClass } from '../ui/Button';
 import { AppLink } from './AppLink';
 
@@ -17,13 +18,13 @@ interface BoughtService {
   appPage: string;
 }
 
-/** One entry per service bought on the invoice, in line order (the offers name them). */
+/** One entry per hosted app bought on the invoice, in line order (consulting has no app to open). */
 export function servicesBought(invoice: Pick<Invoice, 'LineItems'>, offers: readonly ServiceOffer[]): BoughtService[] {
   const byKey = new Map(offers.map((offer) => [offer.Key, offer]));
   const services = new Map<string, BoughtService>();
   for (const line of invoice.LineItems) {
     const offer = byKey.get(line.Key);
-    if (offer?.AppPage && !services.has(offer.ServiceName)) services.set(offer.ServiceName, { name: offer.ServiceName, appPage: offer.AppPage });
+    if (offer && isHostedApp(offer.AppPage) && !services.has(offer.ServiceName)) services.set(offer.ServiceName, { name: offer.ServiceName, appPage: offer.AppPage });
   }
   return [...services.values()];
 }

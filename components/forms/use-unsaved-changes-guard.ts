@@ -1,5 +1,6 @@
 'use client';
 
+import { isHostedApp } from '@/lib/portal-paths';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { confirm } from '@/lib/state/confirm';
@@ -52,7 +53,7 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
         leaving.current = true;
         const href = url.pathname + url.search + url.hash;
         // The sub-apps under /apps/ are other sites on this origin: a full page load.
-        if (url.pathname.startsWith('/apps/')) window.location.assign(href);
+        if (isHostedApp(url.pathname)) window.location.assign(href);
         else router.push(href);
       });
     };

@@ -79,12 +79,12 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByTestId('bill-to')).toHaveTextContent(/Plano, 75024.*Germany/);
   });
 
-  it('thanks for the payment and opens each service bought once (?payment_successful=true)', async () => {
+  it('thanks for the payment and opens each app bought once (?payment_successful=true)', async () => {
     const api = openInvoice({ ...paidInvoice, LineItems: [...paidInvoice.LineItems, { ...paidInvoice.LineItems[0], Key: 'pdf-workshop-pro-yearly' }] }, { search: 'payment_successful=true' });
     expect(await screen.findByText('Payment successful! Thank you for your purchase.')).toBeVisible();
     expect(await screen.findByRole('link', { name: 'OPEN PDF WORKSHOP APP' })).toHaveAttribute('href', '/apps/pdf');
-    expect(screen.getByRole('link', { name: 'OPEN SOFTWARE CONSULTING APP' })).toHaveAttribute('href', '/contact');
-    expect(screen.getAllByRole('link', { name: /^OPEN .* APP$/ })).toHaveLength(2);
+    // Consulting was bought too, but it has no app to open.
+    expect(screen.getAllByRole('link', { name: /^OPEN .* APP$/ })).toHaveLength(1);
     expect(api.to('store/catalog')).toHaveLength(1);
   });
 
@@ -118,11 +118,8 @@ describe('invoice page (screen 18)', () => {
 });
 
 describe('servicesBought', () => {
-  it('names each service once, in line order, and skips keys the catalog does not know', () => {
+  it('names each hosted app once, in line order, and skips consulting and keys the catalog does not know', () => {
     const invoice = { LineItems: [{ ...paidInvoice.LineItems[1] }, { ...paidInvoice.LineItems[0] }, { ...paidInvoice.LineItems[0], Key: 'pdf-workshop-pro-yearly' }, { ...paidInvoice.LineItems[0], Key: 'retired-offer' }] };
-    expect(servicesBought(invoice, offers)).toEqual([
-      { name: 'Software Consulting', appPage: '/contact' },
-      { name: 'PDF Workshop', appPage: '/apps/pdf' },
-    ]);
+    expect(servicesBought(invoice, offers)).toEqual([{ name: 'PDF Workshop', appPage: '/apps/pdf' }]);
   });
 });
