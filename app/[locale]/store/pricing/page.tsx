@@ -1,8 +1,20 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PricingOffers } from '@/components/store/PricingOffers';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('pricing', '/store/pricing');
 
-export default function StorePricingPage() {
-  return <PlaceholderPage page="pricing" />;
+/** Static shell; the offers come from the catalog in the browser. */
+export default async function StorePricingPage() {
+  const t = await getTranslations();
+  return (
+    <PageSection title={t('pages.pricing.heading')}>
+      <p className="-mt-2 mb-8 max-w-2xl text-lg text-slate-700">{t('store.pricing.lead')}</p>
+      <IntlMessages namespaces={['store']}>
+        <PricingOffers />
+      </IntlMessages>
+    </PageSection>
+  );
 }

@@ -1,0 +1,66 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { Link } from '@/i18n/navigation';
+import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
+import { isFreePlan, type ServiceOffer } from '@/lib/contract/store';
+import { Button, buttonClass } from '../ui/Button';
+import { cx } from '../ui/cx';
+
+/**
+ * Spec screen 9, one offer: its description links to the offer's home page, then the bullets.
+ * Paid offers show 'Only {price}', an optional 'Save' amount and ADD TO CART; free plans
+ * (TrialDays -1) have their own background and START, which opens the app.
+ */
+export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; adding: boolean; onAdd(offer: ServiceOffer): void }) {
+  const t = useTranslations('store.pricing');
+  const titleId = useId();
+  const free = isFreePlan(offer);
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="offer-card"
+      data-free-plan={free || undefined}
+      className={cx('flex h-full flex-col rounded-xl p-6 ring-1', free ? 'bg-brand-50 ring-brand-100' : 'bg-white shadow-sm ring-slate-200')}
+    >
+      <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{t(free ? 'freePlan' : offer.IsSubscription ? 'subscriptionPlan' : 'oneTime')}</p>
+      <h3 id={titleId} className="mt-1 text-lg leading-snug font-semibold">
+        <Link href={offer.ServiceHomePage} className="text-slate-900 underline decoration-brand-600/40 underline-offset-4 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          {offer.Description}
+        </Link>
+      </h3>
+      <ul className="mt-4 flex flex-col gap-2 text-sm text-slate-700">
+        {offer.Items.map((item) => (
+          <li key={item} className="flex gap-2">
+            <svg aria-hidden viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-success-700" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M4 10.5l4 4 8-9" />
+            </svg>
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex flex-col items-start gap-3 pt-6">
+        {free ? (
+          // The apps are separate sites under /apps (spec §2), so a plain link loads them.
+          <a href={offer.AppPage} aria-describedby={titleId} className={buttonClass('primary')}>
+            {t('start')}
+          </a>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <p className="text-2xl font-bold text-slate-900">{t('only', { price: formatUsd(offer.Price) })}</p>
+              {offer.Savings > 0 && (
+                <p className="rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white">{t('save', { amount: formatUsdWhole(offer.Savings) })}</p>
+              )}
+            </div>
+            {offer.IsSubscription && <p className="text-xs text-slate-600">{t('renews')}</p>}
+            <Button onClick={() => onAdd(offer)} disabled={adding} aria-busy={adding} aria-describedby={titleId}>
+              {t('addToCart')}
+            </Button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

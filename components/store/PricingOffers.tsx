@@ -1,0 +1,93 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { ApiCallError } from '@/lib/api/client';
+import { addToCart, cartQuantity, fetchCatalog } from '@/lib/api/store';
+import { snackbarDurations } from '@/lib/config';
+import type { ServiceOffer } from '@/lib/contract/store';
+import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { showSuccess } from '@/lib/state/snackbar';
+import { buttonClass } from '../ui/Button';
+import { LoadingStatus } from '../ui/LoadingStatus';
+import { OfferCard } from './OfferCard';
+import { useApiLanguageReady, useLoaded } from './use-store-session';
+
+const pricingPath = '/store/pricing';
+
+/** Offers of one service stay together, in catalog order. */
+function byService(offers: ServiceOffer[]): [string, ServiceOffer[]][] {
+  const groups = new Map<string, ServiceOffer[]>();
+  for (const offer of offers) groups.set(offer.ServiceName, [...(groups.get(offer.ServiceName) ?? []), offer]);
+  return [...groups];
+}
+
+/** Spec screen 9: the pricing page's client island (the catalog is per language and changes without a build). */
+export function PricingOffers() {
+  const t = useTranslations('store.pricing');
+  const loadingText = useTranslations('store.loading')('catalog');
+  const catalog = useLoaded(useApiLanguageReady(), fetchCatalog);
+  const checked = useAppState((state) => state.sessionChecked);
+  const loggedIn = useAppState(isLoggedIn);
+  const cartCount = useAppState((state) => state.appInfo.CartItemCount);
+  const [adding, setAdding] = useState<string | null>(null);
+
+  /** Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing; logged out opens the login. */
+  async function add(offer: ServiceOffer) {
+    if (checked && !loggedIn) {
+      openAuthDialog('login', pricingPath);
+      return;
+    }
+    setAdding(offer.Key);
+    try {
+      const cart = await addToCart(offer.Key);
+      appActions.setCartCount(cartQuantity(cart));
+      showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
+    } catch (error) {
+      // A session the server no longer knows (401): log in and come back here.
+      if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pricingPath);
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  if (catalog.status === 'loading') return <LoadingStatus label={loadingText} />;
+
+  return (
+    <div className="flex flex-col gap-10">
+      {cartCount > 0 && (
+        <div className="flex justify-end">
+          <Link href="/store/cart" className={buttonClass('primary')}>
+            {t('viewCart')}
+          </Link>
+        </div>
+      )}
+      {catalog.status === 'failed' ? (
+        <p className="text-slate-700">{t('loadFailed')}</p>
+      ) : catalog.data.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
+      ) : (
+        byService(catalog.data).map(([service, offers]) => (
+          <section key={service}>
+            <h2 className="mb-4 text-xl font-semibold text-slate-900">{service}</h2>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {offers.map((offer) => (
+                <li key={offer.Key}>
+                  <OfferCard offer={offer} adding={adding === offer.Key} onAdd={add} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <p className="text-slate-700">
+        {t('contactPrompt')}{' '}
+        <Link href="/contact" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+          {t('contactUs')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useLocale } from 'next-intl';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+
+export type StoreSession = 'checking' | 'loggedOut' | 'loggedIn';
+
+/**
+ * The store pages behind the login: proxy.ts already sends visitors without a cookie away, so
+ * this covers a cookie the server no longer knows. Only the first answer opens the login; a
+ * logout from the menu while here just shows the login panel.
+ */
+export function useStoreSession(returnTo: string): StoreSession {
+  const checked = useAppState((state) => state.sessionChecked);
+  const loggedIn = useAppState(isLoggedIn);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!checked || asked.current) return;
+    asked.current = true;
+    if (!loggedIn) openAuthDialog('login', returnTo);
+  }, [checked, loggedIn, returnTo]);
+  if (!checked) return 'checking';
+  return loggedIn ? 'loggedIn' : 'loggedOut';
+}
+
+/**
+ * Catalog names, country names and server messages come in the Accept-Language of the app
+ * state, which the shell sets from the page locale after the first render: wait for it.
+ */
+export function useApiLanguageReady(): boolean {
+  const locale = useLocale();
+  return useAppState((state) => state.displayLanguage) === locale;
+}
+
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
+
+/** Loads once `enabled` turns true; the API client has already shown any failure. */
+export function useLoaded<T>(enabled: boolean, load: () => Promise<T>): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const startLoad = useEffectEvent(load);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    startLoad().then(
+      (data) => live && setState({ status: 'ready', data }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return state;
+}
