@@ -1,8 +1,19 @@
-import { PlaceholderPage } from '@/components/shell/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { IntlMessages } from '@/components/shell/IntlMessages';
+import { ShoppingCart } from '@/components/store/ShoppingCart';
+import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('cart', '/store/cart', { index: false });
 
-export default function StoreCartPage() {
-  return <PlaceholderPage page="cart" />;
+/** Static shell; the cart is the signed-in user's and loads in the browser. */
+export default async function StoreCartPage() {
+  const t = await getTranslations('pages.cart');
+  return (
+    <PageSection title={t('heading')}>
+      <IntlMessages namespaces={['store', 'validation']}>
+        <ShoppingCart />
+      </IntlMessages>
+    </PageSection>
+  );
 }

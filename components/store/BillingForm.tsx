@@ -1,0 +1,62 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { Country, UsState } from '@/lib/contract/app';
+import { US } from '@/lib/contract/store';
+import { useFieldError } from '../forms/use-field-error';
+import { Checkbox } from '../ui/Checkbox';
+import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
+import type { CartFormInput, CartFormOutput } from './cart-form';
+
+/** Spec screen 10: the billing contact; the state is asked for (and required) only for the United States. */
+export function BillingForm({ form, countries, usStates }: { form: UseFormReturn<CartFormInput, unknown, CartFormOutput>; countries: Country[]; usStates: UsState[] }) {
+  const t = useTranslations('store.cart');
+  const headingId = useId();
+  const { register, setValue, control, formState } = form;
+  const fieldError = useFieldError(formState);
+  const country = useWatch({ control, name: 'Billing.CountryCode' });
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={headingId} className="mb-4 text-xl font-semibold text-slate-900">
+        {t('billingTitle')}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField className="sm:col-span-2" label={t('name')} autoComplete="name" aria-required error={fieldError('Billing.Name')} {...register('Billing.Name')} />
+        <TextField className="sm:col-span-2" label={t('address1')} autoComplete="address-line1" aria-required error={fieldError('Billing.Address1')} {...register('Billing.Address1')} />
+        <TextField className="sm:col-span-2" label={t('address2')} autoComplete="address-line2" error={fieldError('Billing.Address2')} {...register('Billing.Address2')} />
+        <TextField label={t('city')} autoComplete="address-level2" aria-required error={fieldError('Billing.City')} {...register('Billing.City')} />
+        <TextField label={t('postalCode')} autoComplete="postal-code" aria-required error={fieldError('Billing.PostalCode')} {...register('Billing.PostalCode')} />
+        <SelectField
+          label={t('country')}
+          placeholder={t('chooseCountry')}
+          autoComplete="country"
+          aria-required
+          options={countries.map((entry) => ({ value: entry.Code, label: entry.Name }))}
+          error={fieldError('Billing.CountryCode')}
+          {...register('Billing.CountryCode', {
+            // A state belongs only to a US address; leaving the US forgets it.
+            onChange: (event: { target: { value: string } }) => {
+              if (event.target.value !== US) setValue('Billing.StateCode', '', { shouldValidate: true });
+            },
+          })}
+        />
+        {country === US && (
+          <SelectField
+            label={t('state')}
+            placeholder={t('chooseState')}
+            autoComplete="address-level1"
+            aria-required
+            options={usStates.map((state) => ({ value: state.Code, label: state.Name }))}
+            error={fieldError('Billing.StateCode')}
+            {...register('Billing.StateCode')}
+          />
+        )}
+        <Checkbox className="sm:col-span-2" label={t('business')} {...register('Billing.IsBusinessPurchase')} />
+      </div>
+    </section>
+  );
+}

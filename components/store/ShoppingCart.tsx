@@ -1,0 +1,96 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from '@/i18n/navigation';
+import { fetchCountries, fetchUsStates } from '@/lib/api/app';
+import { ApiCallError } from '@/lib/api/client';
+import { cartQuantity, fetchCart, fetchCatalog } from '@/lib/api/store';
+import type { Country, UsState } from '@/lib/contract/app';
+import type { CartModel, ServiceOffer } from '@/lib/contract/store';
+import { appActions } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { buttonClass } from '../ui/Button';
+import { LoadingStatus } from '../ui/LoadingStatus';
+import { BillingForm } from './BillingForm';
+import { CartFormSchema, toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
+import { CartLines } from './CartLines';
+import { CartSummary, checkoutDisabled } from './CartSummary';
+import { LoginPanel } from './LoginPanel';
+import { useCartTax } from './use-cart-tax';
+import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
+
+const cartPath = '/store/cart';
+
+interface CartData {
+  cart: CartModel;
+  offers: ServiceOffer[];
+  countries: Country[];
+  usStates: UsState[];
+}
+
+async function loadCartData(): Promise<CartData> {
+  const [cart, offers, countries, usStates] = await Promise.all([
+    fetchCart(),
+    fetchCatalog(),
+    // Spec §7: these two never show their errors; an empty list still lets the page work.
+    fetchCountries().catch(() => []),
+    fetchUsStates().catch(() => []),
+  ]);
+  return { cart, offers, countries, usStates };
+}
+
+/** Spec screen 10: the cart page's client island. */
+export function ShoppingCart() {
+  const t = useTranslations('store');
+  const session = useStoreSession(cartPath);
+  const languageReady = useApiLanguageReady();
+  const data = useLoaded(session === 'loggedIn' && languageReady, loadCartData);
+
+  if (session === 'loggedOut') return <LoginPanel text={t('login.cart')} returnTo={cartPath} />;
+  if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
+  if (data.status === 'failed') return <p className="text-slate-700">{t('cart.loadFailed')}</p>;
+  return <CartEditor {...data.data} />;
+}
+
+function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) {
+  const t = useTranslations('store.cart');
+  const form = useForm<CartFormInput, unknown, CartFormOutput>({
+    resolver: zodResolver(CartFormSchema),
+    mode: 'all',
+    defaultValues: toFormValues(savedCart),
+  });
+  const { cart, tax, saving } = useCartTax(form, savedCart, (error) => {
+    if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', cartPath);
+  });
+  const offersByKey = useMemo(() => new Map(offers.map((offer) => [offer.Key, offer])), [offers]);
+  const { isValid } = form.formState;
+
+  // The badge follows the cart as loaded (another tab may have changed it).
+  useEffect(() => appActions.setCartCount(cartQuantity(savedCart)), [savedCart]);
+
+  if (cart.LineItems.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
+        <p className="text-lg text-slate-800">{t('empty')}</p>
+        <Link href="/store/pricing" className={buttonClass('primary')}>
+          {t('addProducts')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-6">
+      <CartLines cart={cart} offers={offersByKey} form={form} />
+      <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <BillingForm form={form} countries={countries} usStates={usStates} />
+        <div className="md:sticky md:top-4">
+          <CartSummary cart={cart} tax={tax} disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })} />
+        </div>
+      </div>
+    </form>
+  );
+}

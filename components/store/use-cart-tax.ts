@@ -1,0 +1,62 @@
+'use client';
+
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { cartQuantity, updateCart } from '@/lib/api/store';
+import type { CartModel } from '@/lib/contract/store';
+import { appActions } from '@/lib/state/app-state';
+import { TAX_DEBOUNCE_MS, taxStatusOf, toUpdateRequest, type CartFormInput, type CartFormOutput, type TaxStatus } from './cart-form';
+
+/**
+ * Spec §4 Cart: any change sets the tax to 'not calculated'; after 2000 ms without change a
+ * valid form shows 'calculating' and saves the cart (which prices it), an invalid billing
+ * contact shows 'address required'. An answer that a newer change has overtaken is not shown.
+ */
+export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormOutput>, initialCart: CartModel, onFailure: (error: unknown) => void) {
+  const [cart, setCart] = useState(initialCart);
+  const [tax, setTax] = useState<TaxStatus>(() => {
+    // The saved cart is already priced for a complete saved address.
+    const { status } = taxStatusOf(form.getValues());
+    return status === 'calculating' ? 'calculated' : status;
+  });
+  const [saving, setSaving] = useState(false);
+  const latestChange = useRef(0);
+  const inFlight = useRef(0);
+
+  const recalculate = useEffectEvent(async (change: number) => {
+    const { status, parsed } = taxStatusOf(form.getValues());
+    setTax(status);
+    if (!parsed) return;
+    inFlight.current += 1;
+    setSaving(true);
+    try {
+      const updated = await updateCart(toUpdateRequest(cart, parsed));
+      appActions.setCartCount(cartQuantity(updated));
+      if (change !== latestChange.current) return;
+      setCart(updated);
+      setTax('calculated');
+    } catch (error) {
+      if (change === latestChange.current) setTax('notCalculated');
+      onFailure(error);
+    } finally {
+      inFlight.current -= 1;
+      setSaving(inFlight.current > 0);
+    }
+  });
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = form.watch(() => {
+      const change = ++latestChange.current;
+      setTax('notCalculated');
+      clearTimeout(timer);
+      timer = setTimeout(() => void recalculate(change), TAX_DEBOUNCE_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [form]);
+
+  return { cart, tax, saving };
+}
