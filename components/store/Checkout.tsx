@@ -1,0 +1,81 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useRouter } from '@/i18n/navigation';
+import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
+import { fetchCart } from '@/lib/api/store';
+import { formatUsd } from '@/lib/contract/presentation';
+import { LoadingStatus } from '../ui/LoadingStatus';
+import { CheckoutStartFailed } from './CheckoutStartFailed';
+import { LoginPanel } from './LoginPanel';
+import { ManualCheckout } from './ManualCheckout';
+import { StripeCheckout } from './StripeCheckout';
+import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
+
+/**
+ * Spec screen 11: the legal agreement, the USD statement and the active provider's payment
+ * form. `?invoice=<key>` pays an unpaid invoice (Pay Now) instead of the cart.
+ */
+export function Checkout() {
+  const t = useTranslations('store');
+  const router = useRouter();
+  const invoiceKey = useSearchParams().get('invoice');
+  const returnTo = invoiceKey ? `/store/checkout?invoice=${encodeURIComponent(invoiceKey)}` : '/store/checkout';
+  const session = useStoreSession(returnTo);
+  const languageReady = useApiLanguageReady();
+  const payment = useLoaded(session === 'loggedIn' && languageReady, async () => {
+    const [cart, keyInfo] = await Promise.all([invoiceKey ? null : fetchCart(), fetchKeyInfo()]);
+    return { cart, keyInfo };
+  });
+  // Spec §4 Checkout: an empty cart goes back to the cart.
+  const emptyCart = payment.status === 'ready' && payment.data.cart?.LineItems.length === 0;
+  useEffect(() => {
+    if (emptyCart) router.replace('/store/cart');
+  }, [emptyCart, router]);
+
+  let body: ReactNode;
+  if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} returnTo={returnTo} />;
+  else if (payment.status === 'loading' || emptyCart) body = <LoadingStatus label={t('loading.checkout')} />;
+  else if (payment.status === 'failed') body = <CheckoutStartFailed />;
+  else if (payment.data.keyInfo.Provider === 'stripe') body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
+  else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} />;
+
+  const amountDue = payment.status === 'ready' && payment.data.cart && !emptyCart ? payment.data.cart.TotalAmount : null;
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <CheckoutTerms />
+      {amountDue !== null && (
+        <p className="flex items-baseline justify-between rounded-lg border border-slate-200 bg-slate-50 px-5 py-4">
+          <span className="font-medium text-slate-800">{t('checkout.amountDue')}</span>
+          <span className="text-2xl font-bold tabular-nums" data-testid="amount-due">
+            {formatUsd(amountDue)}
+          </span>
+        </p>
+      )}
+      {body}
+    </div>
+  );
+}
+
+function CheckoutTerms() {
+  const t = useTranslations('store.checkout');
+  const legalLink = (href: '/legal/terms-of-service' | '/legal/privacy-policy') =>
+    function LegalLink(chunks: ReactNode) {
+      return (
+        // A new tab keeps the payment form as it is.
+        <Link href={href} target="_blank" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+          {chunks}
+          <span className="sr-only"> {t('newTab')}</span>
+        </Link>
+      );
+    };
+  return (
+    <div className="flex flex-col gap-2 text-sm leading-relaxed text-slate-700">
+      <p>{t.rich('legal', { terms: legalLink('/legal/terms-of-service'), privacy: legalLink('/legal/privacy-policy') })}</p>
+      <p className="font-medium text-slate-800">{t('usd')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useRouter } from '@/i18n/navigation';
+import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
+import { ManualPayRequestSchema } from '@/lib/contract/store';
+import { useServerCall } from '../account/use-server-call';
+import { useFieldError } from '../forms/use-field-error';
+import { Button } from '../ui/Button';
+import { LoadingStatus } from '../ui/LoadingStatus';
+import { TextField } from '../ui/TextField';
+import { CheckoutStartFailed } from './CheckoutStartFailed';
+import { useLoaded } from './use-store-session';
+
+const CardFormSchema = ManualPayRequestSchema.omit({ ClientSecret: true });
+type CardInput = z.input<typeof CardFormSchema>;
+
+/** The offline provider's test cards (server/payments/manual.ts), shown so testers can pick an outcome. */
+const testCards = [
+  { number: '4242 4242 4242 4242', outcome: 'cardSuccess' },
+  { number: '4000 0000 0000 0002', outcome: 'cardDeclined' },
+  { number: '4000 0000 0000 0341', outcome: 'cardRenewalFails' },
+] as const;
+
+/**
+ * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
+ * is created first; a declined card stays here for another try (the session stays open).
+ */
+export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | null; returnTo: string }) {
+  const t = useTranslations('store');
+  const headingId = useId();
+  const router = useRouter();
+  const session = useLoaded(true, () => createCheckoutSession('manual', invoiceKey));
+  const [declined, setDeclined] = useState(false);
+  const { saving, run } = useServerCall(returnTo);
+  const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof CardFormSchema>>({
+    resolver: zodResolver(CardFormSchema),
+    mode: 'all',
+    defaultValues: { CardNumber: '', Expiry: '', Cvc: '' },
+  });
+  const fieldError = useFieldError(formState);
+
+  const onSubmit = handleSubmit(async (card) => {
+    if (session.status !== 'ready') return;
+    setDeclined(false);
+    const answer = await run(() => payWithTestCard({ ClientSecret: session.data, ...card }));
+    if (!answer) return;
+    if (answer.Status === 'declined') setDeclined(true);
+    else router.push(`/store/payment-return?session_id=${encodeURIComponent(answer.SessionId)}`);
+  });
+
+  if (session.status === 'loading') return <LoadingStatus label={t('loading.checkout')} />;
+  if (session.status === 'failed') return <CheckoutStartFailed />;
+
+  return (
+    <section aria-labelledby={headingId} data-testid="manual-checkout" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50/60 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-bold tracking-wider text-amber-950">{t('checkout.testMode')}</span>
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+          {t('checkout.formTitle')}
+        </h2>
+      </div>
+      <p className="mt-3 text-sm text-slate-800">{t('checkout.testModeText')}</p>
+      <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
+        {testCards.map((card) => (
+          <li key={card.number}>
+            <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900 ring-1 ring-amber-200">{card.number}</code> – {t(`checkout.${card.outcome}`)}
+          </li>
+        ))}
+      </ul>
+      <form noValidate onSubmit={onSubmit} aria-label={t('checkout.formTitle')} className="mt-5 grid grid-cols-2 gap-4">
+        {declined && (
+          <p role="alert" className="rounded-md border border-warn-600 bg-red-50 px-4 py-3 text-sm text-warn-700 col-span-2">
+            {t('checkout.declined')}
+          </p>
+        )}
+        <TextField
+          className="col-span-2"
+          label={t('checkout.cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          error={fieldError('CardNumber')}
+          {...register('CardNumber')}
+        />
+        <TextField label={t('checkout.expiry')} placeholder="MM/YY" autoComplete="cc-exp" maxLength={7} error={fieldError('Expiry')} {...register('Expiry')} />
+        <TextField label={t('checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={fieldError('Cvc')} {...register('Cvc')} />
+        <Button type="submit" disabled={saving} aria-busy={saving} className="w-full col-span-2">
+          {t('checkout.pay')}
+        </Button>
+      </form>
+    </section>
+  );
+}
