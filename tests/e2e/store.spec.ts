@@ -1,0 +1,249 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { APP_KEY, APP_KEY_HEADER, XSRF_HEADER } from '../../lib/contract/http';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
+import { uniqueEmail, waitForCode } from './mail';
+import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
+
+const password = 'Secret123';
+const invoiceUrl = /\/account\/billing\/invoice\/[0-9a-f-]{36}\?payment_successful=true$/;
+
+/** A call to the site's API from inside the page, as the site's own client makes it. */
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body, appKey, appKeyHeader, xsrfHeader }) => {
+      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', [appKeyHeader]: appKey, [xsrfHeader]: token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { method, path, body, appKey: APP_KEY, appKeyHeader: APP_KEY_HEADER, xsrfHeader: XSRF_HEADER },
+  );
+}
+
+/** Creates an account through the API (sign-up with the mailed code), which logs the page in. */
+async function signUpByApi(page: Page, email: string) {
+  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const sentAfter = Date.now() - 1;
+  await callApi(page, 'POST', 'auth/signup', request);
+  const answer = await callApi(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email, sentAfter) });
+  expect((answer.body.SessionInfo as { UserName: string }).UserName).toBe(email);
+}
+
+/** A logged-in buyer whose cart holds one yearly plan, with or without the Texas billing address. */
+async function buyerWithCart(page: Page, baseUrl = '', { billing = true } = {}) {
+  await acceptCookies(page);
+  await page.goto(`${baseUrl}/store/pricing`);
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  await signUpByApi(page, uniqueEmail('buyer'));
+  const cart = await callApi(page, 'PUT', 'store/cart', {
+    Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }],
+    BillingInfo: billing ? { Name: 'Ann Buyer', Address1: '1 Legacy Dr', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' } : null,
+    IsAddition: false,
+  });
+  expect(cart.status).toBe(200);
+}
+
+/** Fills the billing contact with a Texas address (8.25 % sales tax). */
+async function fillTexasBilling(page: Page) {
+  const billing = page.getByRole('region', { name: 'Billing contact' });
+  await billing.getByLabel('Name').fill('Ann Buyer');
+  await billing.getByLabel('Address line 1').fill('1 Legacy Dr');
+  await billing.getByLabel('City').fill('Plano');
+  await billing.getByLabel('Postal code').fill('75024');
+  await billing.getByLabel('Country').selectOption('US');
+  await billing.getByLabel('State').selectOption('TX');
+}
+
+/** $99.00 plus 8.25 % Texas tax ($8.17) is $107.17. */
+async function expectTexasTotals(page: Page) {
+  await expect(page.getByTestId('cart-tax')).toHaveText('$8.17', { timeout: 10_000 });
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('$99.00');
+  await expect(page.getByTestId('cart-total')).toHaveText('$107.17');
+}
+
+/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test.describe('store with the manual (offline) provider', () => {
+  test('the whole purchase: pricing → login → cart → billing → tax → checkout → test card → invoice', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = collectConsoleErrors(page);
+    await acceptCookies(page);
+    await page.goto('/store/pricing');
+    const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
+    await expect(yearly.getByText('Only $99.00')).toBeVisible();
+    await expect(yearly.getByText('Save $21')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'PDF Workshop Free' }).getByRole('link', { name: 'START' })).toHaveAttribute('href', '/apps/pdf');
+    await expect(page.getByRole('link', { name: 'VIEW CART' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Logged out, ADD TO CART opens the login; a new customer signs up from there.
+    await yearly.getByRole('button', { name: 'ADD TO CART' }).click();
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(login).toBeVisible();
+    // By keyboard: a click during the dialog's opening animation can miss the moving link.
+    await login.getByRole('button', { name: 'Sign Up' }).press('Enter');
+    const signup = page.getByRole('dialog', { name: 'Sign up for new account' });
+    const email = uniqueEmail('store');
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password', { exact: true }).fill(password);
+    await signup.getByLabel('Repeat password').fill(password);
+    await signup.getByRole('checkbox').check();
+    const sentAfter = Date.now() - 1;
+    await signup.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await signup.getByLabel('Verification code').fill(await waitForCode(email, sentAfter));
+    await signup.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await expect(signup).toBeHidden();
+    await expect(page).toHaveURL(/\/store\/pricing$/);
+
+    await yearly.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page.getByTestId('snackbar')).toContainText('Item added to cart');
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await page.getByRole('link', { name: 'VIEW CART' }).click();
+
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    const line = page.getByRole('row', { name: /PDF Workshop Pro, yearly/ });
+    await expect(line).toContainText('$99.00');
+    await expect(line.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' })).toHaveValue('1');
+    await expect(page.getByTestId('cart-tax')).toHaveText('address required');
+    const checkout = page.getByRole('button', { name: 'SECURE CHECKOUT' });
+    await expect(checkout).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await fillTexasBilling(page);
+    await expect(page.getByTestId('cart-tax')).toHaveText(/not calculated|calculating/);
+    await expectTexasTotals(page);
+    await expect(checkout).toBeEnabled();
+    await checkout.click();
+
+    await expect(page).toHaveURL(/\/store\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
+    await expect(page.getByText(/By paying you agree to our Terms of Service/)).toBeVisible();
+    await expect(page.getByText('The amount is charged in US dollars (USD).')).toBeVisible();
+    await expect(page.getByTestId('amount-due')).toHaveText('$107.17');
+    const card = page.getByTestId('manual-checkout');
+    await expect(card.getByText('TEST MODE')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'PAY' }).click();
+
+    await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
+    await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a declined card shows the decline and stays for another try — all with the keyboard', async ({ page }) => {
+    test.setTimeout(60_000);
+    await buyerWithCart(page, '', { billing: false });
+    await page.goto('/store/cart');
+    await expect(page.getByTestId('cart-tax')).toHaveText('address required');
+
+    // The billing contact, by keyboard only: Tab to a field, type; a select takes typed letters.
+    const billing = page.getByRole('region', { name: 'Billing contact' });
+    await tabTo(page, billing.getByLabel('Name'));
+    await page.keyboard.type('Ann Buyer');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1 Legacy Dr');
+    await tabTo(page, billing.getByLabel('City'));
+    await page.keyboard.type('Plano');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('75024');
+    await page.keyboard.press('Tab');
+    await expect(billing.getByLabel('Country')).toBeFocused();
+    await page.keyboard.type('United States of America');
+    await expect(billing.getByLabel('Country')).toHaveValue('US');
+    await page.keyboard.press('Tab');
+    await expect(billing.getByLabel('State')).toBeFocused();
+    await page.keyboard.type('Texas');
+    await expect(billing.getByLabel('State')).toHaveValue('TX');
+    await expectTexasTotals(page);
+    await tabTo(page, page.getByRole('button', { name: 'SECURE CHECKOUT' }));
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/store\/checkout$/);
+    const card = page.getByTestId('manual-checkout');
+    await tabTo(page, card.getByLabel('Card number'));
+    await page.keyboard.type('4000 0000 0000 0002');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12/30');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('alert')).toHaveText('The card was declined.');
+    await expect(page).toHaveURL(/\/store\/checkout$/);
+
+    await card.getByLabel('Card number').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
+  });
+
+  test('an empty cart at the checkout goes back to the cart, which says so', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/store/pricing');
+    await expect(page.getByTestId('offer-card').first()).toBeVisible();
+    await signUpByApi(page, uniqueEmail('empty'));
+    await page.goto('/store/checkout');
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    await expect(page.getByText('Shopping cart is empty')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add products' })).toHaveAttribute('href', '/store/pricing');
+  });
+
+  test('the pricing page in German and Russian', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/de/store/pricing');
+    await expect(page.getByRole('article', { name: 'PDF Workshop Pro, jährlich' }).getByText('Nur $99.00')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kontaktieren Sie uns' })).toHaveAttribute('href', '/de/contact');
+    await page.goto('/ru/store/pricing');
+    await expect(page.getByRole('article', { name: 'PDF Workshop Pro, на год' }).getByText('Экономия $21')).toBeVisible();
+  });
+});
+
+test.describe('store with Stripe (fake Stripe API, stubbed Stripe.js)', () => {
+  // The stub mounts its form in the page itself, where the page's CSP (connect-src 'self' and
+  // Stripe's hosts) would block its call to the fake server; the real form lives in Stripe's iframe.
+  test.use({ bypassCSP: true });
+
+  test('the same purchase through Embedded Checkout', async ({ page }) => {
+    test.setTimeout(60_000);
+    await stubStripeJs(page);
+    await buyerWithCart(page, stripeSiteUrl(), { billing: false });
+    await page.goto(`${stripeSiteUrl()}/store/pricing`);
+    await expect(page.getByRole('link', { name: 'VIEW CART' })).toBeVisible();
+    await page.getByRole('link', { name: 'VIEW CART' }).click();
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    await fillTexasBilling(page);
+    await expectTexasTotals(page);
+    await page.getByRole('button', { name: 'SECURE CHECKOUT' }).click();
+
+    await expect(page).toHaveURL(/\/store\/checkout$/);
+    await expect(page.getByTestId('amount-due')).toHaveText('$107.17');
+    await expect(page.getByTestId('manual-checkout')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay with Stripe (test)' }).click();
+    await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
+    await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  test('when Stripe.js cannot load, the checkout goes back to the cart with a message', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.route('https://js.stripe.com/**', (route) => route.abort());
+    await buyerWithCart(page, stripeSiteUrl());
+    await page.goto(`${stripeSiteUrl()}/store/checkout`);
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    await expect(page.getByTestId('snackbar')).toContainText('The payment form could not be loaded. Please try again.');
+  });
+});
