@@ -90,8 +90,7 @@ test.describe('store with the manual (offline) provider', () => {
     await yearly.getByRole('button', { name: 'ADD TO CART' }).click();
     const login = page.getByRole('dialog', { name: 'Login' });
     await expect(login).toBeVisible();
-    // By keyboard: a click during the dialog's opening animation can miss the moving link.
-    await login.getByRole('button', { name: 'Sign Up' }).press('Enter');
+    await login.getByRole('button', { name: 'Sign Up' }).click();
     const signup = page.getByRole('dialog', { name: 'Sign up for new account' });
     const email = uniqueEmail('store');
     await signup.getByLabel('Email').fill(email);
