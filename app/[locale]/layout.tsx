@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { ConfirmHost } from '@/components/dialogs/ConfirmHost';
 import { AppStartup } from '@/components/shell/AppStartup';
 import { CookieNotice } from '@/components/shell/CookieNotice';
+import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/IntlMessages';
+import { ShellI18nProvider } from '@/components/shell/shell-i18n';
 import { SiteFooter } from '@/components/shell/SiteFooter';
 import { SiteHeader } from '@/components/shell/SiteHeader';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
@@ -27,18 +28,15 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
 
-/** Namespaces the browser needs; page texts stay on the server. */
-const clientNamespaces = ['shell', 'dialog', 'cookieNotice', 'snack', 'validation', 'account', 'billing', 'store'] as const;
-
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
   const lang = isAppLocale(locale) ? locale : 'en';
-  const messages = await getMessages();
-  const clientMessages = Object.fromEntries(clientNamespaces.map((name) => [name, messages[name]]));
+  // The shell's texts only: page islands get theirs from IntlMessages; static pages need none.
+  const texts = flattenMessages(pickMessages((await getMessages()) as unknown as Record<string, unknown>, shellMessagePaths));
   return (
     <html lang={lang}>
       <body className="flex min-h-screen flex-col font-sans">
-        <NextIntlClientProvider messages={clientMessages}>
+        <ShellI18nProvider value={{ locale: lang, texts }}>
           <SiteHeader />
           <main id="main" className="flex-1">
             {children}
@@ -49,7 +47,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           <ConfirmHost />
           <SnackbarHost />
           <AppStartup />
-        </NextIntlClientProvider>
+        </ShellI18nProvider>
       </body>
     </html>
   );

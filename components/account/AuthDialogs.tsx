@@ -6,12 +6,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { safeReturnPath } from '@/lib/portal-paths';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
-import { LazyMessages, loadAccountMessages } from '../shell/LazyMessages';
 import { useGoToReturnPath } from './use-return-path';
 
 // The dialogs, their forms and their messages load when first opened, not with every page.
-const LoginDialog = dynamic(() => import('./LoginDialog').then((module) => module.LoginDialog), { ssr: false });
-const SignupDialog = dynamic(() => import('./SignupDialog').then((module) => module.SignupDialog), { ssr: false });
+const AuthDialogsLoaded = dynamic(() => import('./AuthDialogsLoaded'), { ssr: false });
 
 /** The login and sign-up dialogs, mounted once by the shell. */
 export function AuthDialogs() {
@@ -22,12 +20,7 @@ export function AuthDialogs() {
   }, [open]);
   return (
     <>
-      {wanted && (
-        <LazyMessages load={loadAccountMessages}>
-          <LoginDialog />
-          <SignupDialog />
-        </LazyMessages>
-      )}
+      {wanted && <AuthDialogsLoaded />}
       {/* Reading the query needs a Suspense boundary on statically rendered pages. */}
       <Suspense fallback={null}>
         <LoginFromAddress />

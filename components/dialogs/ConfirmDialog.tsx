@@ -1,14 +1,14 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { answerConfirm, usePendingConfirm, type ConfirmRequest } from '@/lib/state/confirm';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { useShellText } from '../shell/shell-i18n';
 
 /** Spec screen 5: title, optional icon, content; Yes → true, No → false. */
 export function ConfirmDialog() {
-  const t = useTranslations();
+  const t = useShellText();
   const pending = usePendingConfirm();
   // Keep the last request while the dialog fades out.
   const [shown, setShown] = useState<ConfirmRequest | null>(null);
@@ -21,7 +21,7 @@ export function ConfirmDialog() {
     <Dialog
       open={Boolean(pending)}
       onOpenChange={(open) => !open && answerConfirm(false)}
-      title={request ? t(request.titleKey as never) : ''}
+      title={request ? t(request.titleKey) : ''}
       icon={request?.icon === 'warning' ? <span aria-hidden className="text-2xl text-warn-600">⚠</span> : undefined}
       footer={
         <>
@@ -34,7 +34,7 @@ export function ConfirmDialog() {
         </>
       }
     >
-      <p>{request ? t(request.messageKey as never) : ''}</p>
+      <p>{request ? t(request.messageKey) : ''}</p>
     </Dialog>
   );
 }

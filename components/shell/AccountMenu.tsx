@@ -1,9 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useTranslations } from 'next-intl';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { LazyMenu } from './lazy-menu';
+import { useShellText } from './shell-i18n';
 
 export const menuButtonClass =
   'flex items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -27,9 +27,9 @@ export function AccountButtonFace() {
 }
 
 function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
-  const t = useTranslations('shell');
+  const t = useShellText();
   return (
-    <button type="button" aria-label={t('accountMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="account-menu" className={menuButtonClass} {...props}>
+    <button type="button" aria-label={t('shell.accountMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="account-menu" className={menuButtonClass} {...props}>
       <AccountButtonFace />
     </button>
   );

@@ -1,31 +1,34 @@
 'use client';
 
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Link, useRouter } from '@/i18n/navigation';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { isProduction } from '@/lib/config';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
 import { endSession } from '@/lib/state/session-actions';
 import { AccountButtonFace, menuButtonClass } from './AccountMenu';
+import { useLocalePath, useShellText } from './shell-i18n';
 
 const itemClass =
   'block w-full cursor-pointer rounded px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
 function MenuLink({ href, children }: { href: string; children: ReactNode }) {
+  const localePath = useLocalePath();
   return (
     <Menu.Item asChild className={itemClass}>
-      <Link href={href}>{children}</Link>
+      <Link href={localePath(href)}>{children}</Link>
     </Menu.Item>
   );
 }
 
 /** Spec §2 account menu, for both states; app links hidden in production. Loaded on first use. */
 export function AccountMenuPopup() {
-  const t = useTranslations('shell');
+  const t = useShellText();
   const router = useRouter();
+  const localePath = useLocalePath();
   const session = useAppState((state) => state.sessionInfo);
   const loggedIn = useAppState(isLoggedIn);
   const checked = useAppState((state) => state.sessionChecked);
@@ -34,12 +37,12 @@ export function AccountMenuPopup() {
   async function onLogout() {
     if (!(await confirm({ titleKey: 'dialog.confirmLogoutTitle', messageKey: 'dialog.confirmLogoutMessage' }))) return;
     await endSession();
-    router.push('/');
+    router.push(localePath('/'));
   }
 
   return (
     <Menu.Root modal={false} defaultOpen>
-      <Menu.Trigger aria-label={t('accountMenu')} data-testid="account-menu" className={menuButtonClass}>
+      <Menu.Trigger aria-label={t('shell.accountMenu')} data-testid="account-menu" className={menuButtonClass}>
         <AccountButtonFace />
       </Menu.Trigger>
       <Menu.Portal>
@@ -47,31 +50,31 @@ export function AccountMenuPopup() {
           {loggedIn ? (
             <>
               <Menu.Label className="truncate px-3 py-2 text-xs font-semibold text-slate-600">{name}</Menu.Label>
-              <MenuLink href="/account/settings">{t('settings')}</MenuLink>
-              <MenuLink href="/account/billing">{t('billing')}</MenuLink>
+              <MenuLink href="/account/settings">{t('shell.settings')}</MenuLink>
+              <MenuLink href="/account/billing">{t('shell.billing')}</MenuLink>
             </>
           ) : (
             <>
               <Menu.Item className={itemClass} disabled={!checked} onSelect={() => openAuthDialog('login')}>
-                {t('login')}
+                {t('shell.login')}
               </Menu.Item>
               <Menu.Item className={itemClass} disabled={!checked} onSelect={() => openAuthDialog('signup')}>
-                {t('signUp')}
+                {t('shell.signUp')}
               </Menu.Item>
             </>
           )}
           {!isProduction && (
             <>
               <Menu.Separator className="my-1 h-px bg-slate-200" />
-              <MenuLink href="/solutions/pdf">{t('pdfApp')}</MenuLink>
-              <MenuLink href="/solutions/health">{t('healthApp')}</MenuLink>
+              <MenuLink href="/solutions/pdf">{t('shell.pdfApp')}</MenuLink>
+              <MenuLink href="/solutions/health">{t('shell.healthApp')}</MenuLink>
             </>
           )}
           {loggedIn && (
             <>
               <Menu.Separator className="my-1 h-px bg-slate-200" />
               <Menu.Item className={itemClass} onSelect={() => void onLogout()}>
-                {t('logout')}
+                {t('shell.logout')}
               </Menu.Item>
             </>
           )}

@@ -1,20 +1,21 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { CartBadge } from './CartBadge';
+import { useLocalePath, useShellText } from './shell-i18n';
 
 /** The cart icon, for logged-in users only (spec §2). */
 export function CartLink() {
-  const t = useTranslations('shell');
+  const t = useShellText();
+  const localePath = useLocalePath();
   const loggedIn = useAppState(isLoggedIn);
   const count = useAppState((state) => state.appInfo.CartItemCount);
   if (!loggedIn) return null;
   return (
     <Link
-      href="/store/cart"
-      aria-label={count > 0 ? t('cartWithCount', { count }) : t('cart')}
+      href={localePath('/store/cart')}
+      aria-label={count > 0 ? t('shell.cartWithCount', { count }) : t('shell.cart')}
       className="relative rounded p-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">

@@ -1,14 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
 import { readCookieConsent, recordCookieConsent } from '@/lib/browser-storage';
 import { Button } from '../ui/Button';
+import { useLocalePath, useShellText } from './shell-i18n';
 
 /** Spec screen 4: shown until a consent record exists in local storage. */
 export function CookieNotice() {
-  const t = useTranslations('cookieNotice');
+  const t = useShellText();
+  const localePath = useLocalePath();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(readCookieConsent() === null), []);
   if (!open) return null;
@@ -16,14 +17,14 @@ export function CookieNotice() {
   return (
     <section
       role="dialog"
-      aria-label={t('label')}
+      aria-label={t('cookieNotice.label')}
       className="fixed inset-x-0 bottom-0 z-50 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >
       <div className="page-width flex flex-wrap items-center gap-4 py-4">
         <p className="flex-1">
-          {t('text')}{' '}
-          <Link href="/legal/privacy-policy" className="font-semibold text-brand-700 underline">
-            {t('learnMore')}
+          {t('cookieNotice.text')}{' '}
+          <Link href={localePath('/legal/privacy-policy')} className="font-semibold text-brand-700 underline">
+            {t('cookieNotice.learnMore')}
           </Link>
         </p>
         <Button
@@ -32,7 +33,7 @@ export function CookieNotice() {
             setOpen(false);
           }}
         >
-          {t('ok')}
+          {t('cookieNotice.ok')}
         </Button>
       </div>
     </section>

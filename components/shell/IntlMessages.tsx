@@ -39,6 +39,16 @@ export function pickMessages(messages: Tree, paths: readonly string[]): Tree {
   return picked;
 }
 
+/** "a.b.c" → text, for the shell's dictionary (components/shell/shell-i18n.tsx). */
+export function flattenMessages(tree: Tree, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') flat[prefix + key] = value;
+    else if (value && typeof value === 'object') Object.assign(flat, flattenMessages(value as Tree, `${prefix}${key}.`));
+  }
+  return flat;
+}
+
 /**
  * Hands a page's client island the message namespaces it uses, on top of the shell's, so
  * the static pages that need none do not carry them in their HTML.

@@ -1,8 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useLocale, useTranslations } from 'next-intl';
 import { LazyMenu } from './lazy-menu';
+import { useShellLocale, useShellText } from './shell-i18n';
 
 export const languageButtonClass =
   'rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -11,10 +11,10 @@ const loadPopup = () => import('./LanguageMenuPopup').then((module) => module.La
 const LanguageMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
 
 function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
-  const t = useTranslations('shell');
-  const locale = useLocale();
+  const t = useShellText();
+  const locale = useShellLocale();
   return (
-    <button type="button" aria-label={t('languageMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
+    <button type="button" aria-label={t('shell.languageMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
       {locale}
     </button>
   );

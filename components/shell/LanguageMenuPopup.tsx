@@ -1,27 +1,28 @@
 'use client';
 
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useLocale, useTranslations } from 'next-intl';
-import { usePathname, useRouter } from '@/i18n/navigation';
+import { useRouter } from 'next/navigation';
+import { localizedPath } from '@/i18n/language-choice';
 import { locales, type AppLocale } from '@/i18n/routing';
 import { storeLanguage } from '@/lib/language-preference';
 import { languageButtonClass } from './LanguageMenu';
+import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';
 
 /** The language choice (spec §1); the shell leaves it out in production. Loaded on first use. */
 export function LanguageMenuPopup() {
-  const t = useTranslations('shell');
-  const locale = useLocale();
-  const pathname = usePathname();
+  const t = useShellText();
+  const locale = useShellLocale();
+  const pathname = useShellPathname();
   const router = useRouter();
 
   function choose(next: AppLocale) {
     storeLanguage(next);
-    router.replace(pathname, { locale: next });
+    router.replace(localizedPath(next, pathname) + window.location.search);
   }
 
   return (
     <Menu.Root modal={false} defaultOpen>
-      <Menu.Trigger aria-label={t('languageMenu')} data-testid="language-menu" className={languageButtonClass}>
+      <Menu.Trigger aria-label={t('shell.languageMenu')} data-testid="language-menu" className={languageButtonClass}>
         {locale}
       </Menu.Trigger>
       <Menu.Portal>
@@ -34,7 +35,7 @@ export function LanguageMenuPopup() {
                 lang={option}
                 className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
               >
-                {t(`languages.${option}`)}
+                {t(`shell.languages.${option}`)}
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>

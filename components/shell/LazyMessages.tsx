@@ -1,8 +1,9 @@
 'use client';
 
-import { NextIntlClientProvider, useLocale, useMessages } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppLocale } from '@/i18n/routing';
+import { useShellLocale } from './shell-i18n';
 
 type Loader = (locale: AppLocale) => Promise<Record<string, unknown>>;
 
@@ -11,8 +12,7 @@ type Loader = (locale: AppLocale) => Promise<Record<string, unknown>>;
  * dialogs), so no page carries them until they are needed. Renders nothing until ready.
  */
 export function LazyMessages({ load, children }: { load: Loader; children: ReactNode }) {
-  const locale = useLocale() as AppLocale;
-  const parent = useMessages();
+  const locale = useShellLocale();
   const [loaded, setLoaded] = useState<{ locale: AppLocale; messages: Record<string, unknown> } | null>(null);
   useEffect(() => {
     let current = true;
@@ -23,14 +23,14 @@ export function LazyMessages({ load, children }: { load: Loader; children: React
   }, [load, locale]);
   if (loaded?.locale !== locale) return null;
   return (
-    <NextIntlClientProvider locale={locale} messages={{ ...parent, ...loaded.messages }} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={loaded.messages} timeZone="UTC">
       {children}
     </NextIntlClientProvider>
   );
 }
 
-/** The account namespace and the validation texts, for the dialogs. */
+/** The account namespace, the validation texts and the dialog buttons, for the login and sign-up dialogs. */
 export async function loadAccountMessages(locale: AppLocale): Promise<Record<string, unknown>> {
   const [account, common] = await Promise.all([import(`@/messages/account/${locale}.json`), import(`@/messages/${locale}.json`)]);
-  return { account: account.default.account, validation: common.default.validation };
+  return { account: account.default.account, validation: common.default.validation, dialog: common.default.dialog };
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/i18n/navigation';
+import Link from 'next/link';
 import { isProduction } from '@/lib/config';
 import { cx } from '../ui/cx';
+import { useLocalePath, useShellPathname, useShellText } from './shell-i18n';
 
 const items = [
   { href: '/solutions', label: 'solutions', hidden: false },
@@ -13,8 +13,9 @@ const items = [
 
 /** The top bar's page links; the current page's link is underlined (spec §2). */
 export function NavLinks() {
-  const t = useTranslations('shell');
-  const pathname = usePathname();
+  const t = useShellText();
+  const pathname = useShellPathname();
+  const localePath = useLocalePath();
   return (
     <>
       {items
@@ -24,14 +25,14 @@ export function NavLinks() {
           return (
             <Link
               key={item.href}
-              href={item.href}
+              href={localePath(item.href)}
               aria-current={current ? 'page' : undefined}
               className={cx(
                 'shrink-0 rounded px-1.5 py-2 text-sm font-medium sm:px-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
                 current && 'text-brand-800 underline decoration-2 underline-offset-8',
               )}
             >
-              {t(item.label)}
+              {t(`shell.${item.label}`)}
             </Link>
           );
         })}

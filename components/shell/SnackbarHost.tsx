@@ -1,9 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { dismissSnack, useCurrentSnack, type SnackContent } from '@/lib/state/snackbar';
 import { cx } from '../ui/cx';
+import { useShellText } from './shell-i18n';
 
 const styles = {
   success: 'bg-success-700 text-white',
@@ -13,7 +13,7 @@ const styles = {
 
 /** Spec §9: one snack at a time at the bottom centre; duration 0 stays until dismissed. */
 export function SnackbarHost() {
-  const t = useTranslations();
+  const t = useShellText();
   const snack = useCurrentSnack();
 
   useEffect(() => {
@@ -22,7 +22,7 @@ export function SnackbarHost() {
     return () => clearTimeout(timer);
   }, [snack]);
 
-  const text = (content: SnackContent) => ('text' in content ? content.text : t(content.key as never, content.values as never));
+  const text = (content: SnackContent) => ('text' in content ? content.text : t(content.key, content.values));
 
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">

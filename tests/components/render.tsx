@@ -3,6 +3,8 @@ import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/a
 import { PathnameContext, SearchParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
+import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/IntlMessages';
+import { ShellI18nProvider } from '@/components/shell/shell-i18n';
 import accountDe from '@/messages/account/de.json';
 import accountEn from '@/messages/account/en.json';
 import accountRu from '@/messages/account/ru.json';
@@ -12,13 +14,19 @@ import billingRu from '@/messages/billing/ru.json';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
+import storeDe from '@/messages/store/de.json';
+import storeEn from '@/messages/store/en.json';
+import storeRu from '@/messages/store/ru.json';
 
 export const messages = {
-  en: { ...en, ...accountEn, ...billingEn },
-  de: { ...de, ...accountDe, ...billingDe },
-  ru: { ...ru, ...accountRu, ...billingRu },
+  en: { ...en, ...accountEn, ...billingEn, ...storeEn },
+  de: { ...de, ...accountDe, ...billingDe, ...storeDe },
+  ru: { ...ru, ...accountRu, ...billingRu, ...storeRu },
 };
 export type TestLocale = keyof typeof messages;
+
+/** The shell's dictionary, made as the layout makes it. */
+export const shellTexts = (locale: TestLocale) => flattenMessages(pickMessages(messages[locale] as unknown as Record<string, unknown>, shellMessagePaths));
 
 /**
  * The App Router's own contexts with a router that only records where it was sent, so
@@ -40,9 +48,11 @@ export function renderWithIntl(ui: ReactElement, locale: TestLocale = 'en', { pa
     <AppRouterContext.Provider value={testRouter}>
       <PathnameContext.Provider value={pathname}>
         <SearchParamsContext.Provider value={new URLSearchParams(search)}>
-          <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
-            {ui}
-          </NextIntlClientProvider>
+          <ShellI18nProvider value={{ locale, texts: shellTexts(locale) }}>
+            <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
+              {ui}
+            </NextIntlClientProvider>
+          </ShellI18nProvider>
         </SearchParamsContext.Provider>
       </PathnameContext.Provider>
     </AppRouterContext.Provider>,

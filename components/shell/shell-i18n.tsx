@@ -1,0 +1,44 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
+import type { AppLocale } from '@/i18n/routing';
+
+/**
+ * The shell's texts in the browser: a flat dictionary ("snack.welcome" → text) made on the
+ * server from messages/. The shell is on every page, so it carries no ICU runtime: these
+ * texts use plain {name} arguments only (tests/unit/shell-texts.test.ts checks that).
+ */
+export interface ShellI18n {
+  locale: AppLocale;
+  texts: Record<string, string>;
+}
+
+const ShellI18nContext = createContext<ShellI18n>({ locale: 'en', texts: {} });
+
+export function ShellI18nProvider({ value, children }: { value: ShellI18n; children: ReactNode }) {
+  return <ShellI18nContext.Provider value={value}>{children}</ShellI18nContext.Provider>;
+}
+
+export const fillArguments = (template: string, values: Record<string, string | number> = {}) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+export function useShellText() {
+  const { texts } = useContext(ShellI18nContext);
+  return (key: string, values?: Record<string, string | number>) => fillArguments(texts[key] ?? key, values);
+}
+
+export const useShellLocale = () => useContext(ShellI18nContext).locale;
+
+/** Links in the shell: a path of the site in the page's language ("/contact" → "/de/contact"). */
+export function useLocalePath() {
+  const locale = useShellLocale();
+  return (path: string) => localizedPath(locale, path);
+}
+
+/** The current page's path without its language prefix. */
+export function useShellPathname(): string {
+  const pathname = usePathname() ?? '/';
+  return useMemo(() => splitLocalePath(pathname).rest, [pathname]);
+}
