@@ -5,7 +5,7 @@ import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { ConfirmHost } from '@/components/dialogs/ConfirmHost';
 import { AppStartup } from '@/components/shell/AppStartup';
 import { CookieNotice } from '@/components/shell/CookieNotice';
-import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/IntlMessages';
+import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/shell-messages';
 import { ShellI18nProvider } from '@/components/shell/shell-i18n';
 import { SiteFooter } from '@/components/shell/SiteFooter';
 import { SiteHeader } from '@/components/shell/SiteHeader';

@@ -6,7 +6,7 @@ import { Icon } from '@/components/site/icons';
 import { OrganizationJsonLd } from '@/components/site/OrganizationJsonLd';
 import { ServiceCards } from '@/components/site/ServiceCards';
 import { technologyStack } from '@/components/site/technology-stack';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { brand } from '@/lib/config';
 import { metadataFor } from '@/lib/page-metadata';
 import { absoluteUrl } from '@/lib/seo';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { brand, isProduction } from '@/lib/config';
 import { AccountMenu } from './AccountMenu';
 import { CartLink } from './CartLink';

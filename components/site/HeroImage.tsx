@@ -1,5 +1,5 @@
 import { getImageProps } from 'next/image';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { cx } from '../ui/cx';
 import { heroChoiceScript, heroImageNames, type HeroImageName } from './hero-choice';
 import { HeroPicker } from './HeroPicker';

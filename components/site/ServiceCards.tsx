@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { buttonClass } from '../ui/Button';
 import { FeatureCard } from './blocks';
 import type { IconName } from './icons';

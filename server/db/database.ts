@@ -36,6 +36,9 @@ export function databaseOptionsFromEnv(env: Readonly<Record<string, string | und
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server dropped (restart, failover) must not crash the process:
+    // the pool opens a new one on next use.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -3,7 +3,7 @@ import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/a
 import { PathnameContext, SearchParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
-import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/IntlMessages';
+import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/shell-messages';
 import { ShellI18nProvider } from '@/components/shell/shell-i18n';
 import accountDe from '@/messages/account/de.json';
 import accountEn from '@/messages/account/en.json';

@@ -1,4 +1,4 @@
-import { pickMessages } from '@/components/shell/IntlMessages';
+import { pickMessages } from '@/components/shell/shell-messages';
 
 describe('pickMessages', () => {
   const messages = { shell: { a: '1' }, account: { snack: { x: 'X' }, login: { y: 'Y' } }, billing: { subscription: { confirmTitle: 'T', other: 'O' } } };

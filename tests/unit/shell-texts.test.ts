@@ -1,5 +1,5 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/IntlMessages';
+import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/shell-messages';
 import { fillArguments } from '@/components/shell/shell-i18n';
 import { messages } from '../components/render';
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageSection } from '@/components/ui/PageSection';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { brand } from '@/lib/config';
 import { metadataFor } from '@/lib/page-metadata';
 

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/site/blocks';
 import { Icon, type IconName } from '@/components/site/icons';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { isProduction } from '@/lib/config';
 import { metadataFor } from '@/lib/page-metadata';
 

@@ -4,7 +4,7 @@ import { Icon } from '@/components/site/icons';
 import { ServiceCards } from '@/components/site/ServiceCards';
 import { technologyStack } from '@/components/site/technology-stack';
 import { buttonClass } from '@/components/ui/Button';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('consulting', '/solutions/consulting');

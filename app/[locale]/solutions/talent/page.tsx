@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/site/blocks';
 import { buttonClass } from '@/components/ui/Button';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('talent', '/solutions/talent');
