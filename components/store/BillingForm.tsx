@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Country, UsState } from '@/lib/contract/app';
-import { US } from '@/lib/contract/store';
+import { US } from '@/lib/contract/offer-rules';
 import { useFieldError } from '../forms/use-field-error';
 import { Checkbox } from '../ui/Checkbox';
 import { SelectField } from '../ui/SelectField';

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Link } from '@/i18n/navigation';
 import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
-import { isFreePlan, type ServiceOffer } from '@/lib/contract/store';
+import { isFreePlan } from '@/lib/contract/offer-rules';
+import type { ServiceOffer } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import { cx } from '../ui/cx';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits, messageKey, optionalText, requiredText, text } from './fields';
+import { US } from './offer-rules';
 
 /** Spec §3 service offer; Price and Savings in cents. TrialDays -1 marks a free plan. */
 export const ServiceOfferSchema = z.object({
@@ -16,8 +17,6 @@ export const ServiceOfferSchema = z.object({
 });
 export type ServiceOffer = z.infer<typeof ServiceOfferSchema>;
 
-export const FREE_PLAN_TRIAL_DAYS = -1;
-export const isFreePlan = (offer: Pick<ServiceOffer, 'TrialDays'>) => offer.TrialDays === FREE_PLAN_TRIAL_DAYS;
 
 export const LineItemSchema = z.object({
   Key: z.string(),
@@ -45,7 +44,6 @@ export const CartModelSchema = z.object({
 });
 export type CartModel = z.infer<typeof CartModelSchema>;
 
-export const US = 'US';
 
 /** Spec §5 billing rules; the state is required only for the United States. */
 export const BillingInfoSchema = z

@@ -1,6 +1,6 @@
 import { and, eq, sql, sum } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
-import { isFreePlan, US } from '../../lib/contract/store';
+import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
 import { cartItems, carts } from '../db/schema';
 import { ApiError, type ErrorText } from '../errors';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
-import { US } from '../../lib/contract/store';
+import { US } from '../../lib/contract/offer-rules';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
