@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { limits } from '@/lib/contract/fields';
+import { limits } from '@/lib/contract/limits';
 import { TextField, type TextFieldProps } from '../ui/TextField';
 
 /** The mailed 6-character verification code (sign-up and email update, spec §4). */

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { limits } from '@/lib/contract/fields';
+import { limits } from '@/lib/contract/limits';
 import { TextField, type TextFieldProps } from '../ui/TextField';
 
 /** An account email address input (login, sign-up, new address). */

@@ -1,13 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { login } from '@/lib/api/auth';
 import { readCookieConsent } from '@/lib/browser-storage';
 import { snackbarDurations } from '@/lib/config';
-import { LoginRequestSchema, type LoginRequest } from '@/lib/contract/auth';
+import type { LoginRequest, LoginRequestSchema } from '@/lib/contract/auth';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { showSuccess } from '@/lib/state/snackbar';
 import { useFieldError } from '../forms/use-field-error';
@@ -47,7 +47,7 @@ function LoginForm() {
   const goToReturnPath = useGoToReturnPath();
   const { saving, messages, setMessages, run } = useServerCall();
   const { register, handleSubmit, formState } = useForm<LoginValues, unknown, z.output<typeof LoginRequestSchema>>({
-    resolver: zodResolver(LoginRequestSchema),
+    resolver: lazyZodResolver(() => import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema)),
     mode: 'all',
     defaultValues: { UserName: '', Password: '' },
   });

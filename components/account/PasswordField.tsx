@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { forwardRef, useState } from 'react';
-import { limits } from '@/lib/contract/fields';
+import { limits } from '@/lib/contract/limits';
 import { TextField, type TextFieldProps } from '../ui/TextField';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;

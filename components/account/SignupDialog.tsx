@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +8,9 @@ import { Link } from '@/i18n/navigation';
 import { signup } from '@/lib/api/auth';
 import { readCookieConsent } from '@/lib/browser-storage';
 import { snackbarDurations } from '@/lib/config';
-import { SignupFormSchema, type SignupForm } from '@/lib/contract/auth';
-import { trimToNull } from '@/lib/contract/fields';
+import type { SignupForm, SignupFormSchema } from '@/lib/contract/auth';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
+import { trimToNull } from '@/lib/contract/limits';
 import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { showSuccess } from '@/lib/state/snackbar';
 import { useFieldError } from '../forms/use-field-error';
@@ -51,7 +51,7 @@ function SignupFormContent() {
   const { saving, messages, setMessages, run } = useServerCall();
   const [codeShown, setCodeShown] = useState(false);
   const { register, handleSubmit, formState, resetField, setFocus } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
-    resolver: zodResolver(SignupFormSchema),
+    resolver: lazyZodResolver(() => import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema)),
     mode: 'all',
     defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
   });

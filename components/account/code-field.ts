@@ -1,5 +1,6 @@
 import type { SignupResponse } from '@/lib/contract/auth';
-import { userData, type UserResponse } from '@/lib/contract/user';
+import type { UserResponse } from '@/lib/contract/user';
+import { userData } from '@/lib/contract/user-data';
 
 /**
  * Spec §4 "Sign-up": with errors and a CodeResult the code input shows unless it is

@@ -1,14 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { callApi } from '@/lib/api/client';
 import { snackbarDurations } from '@/lib/config';
-import { limits } from '@/lib/contract/fields';
+import { limits } from '@/lib/contract/limits';
 import type { ErrorEnvelope } from '@/lib/contract/envelope';
 import { serverMessages } from '@/lib/api/envelope';
-import { SupportMessageSchema, type SupportMessage, type SupportMessageInput } from '@/lib/contract/support';
+import type { SupportMessage, SupportMessageInput } from '@/lib/contract/support';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { showError, showSuccess } from '@/lib/state/snackbar';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
@@ -33,7 +33,7 @@ const emptyMessage: SupportMessageInput = { FullName: '', EmailAddress: '', Phon
 /** Spec screen 2 support form with the §5 contact rules (all in SupportMessageSchema). */
 export function ContactForm({ texts }: { texts: ContactFormTexts }) {
   const { register, handleSubmit, reset, formState } = useForm<SupportMessageInput, unknown, SupportMessage>({
-    resolver: zodResolver(SupportMessageSchema),
+    resolver: lazyZodResolver(() => import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema)),
     defaultValues: emptyMessage,
     // Validate as the user types and leaves a field; useFieldError decides what shows (spec §5).
     mode: 'all',

@@ -1,13 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useRouter } from '@/i18n/navigation';
 import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
-import { ManualPayRequestSchema } from '@/lib/contract/store';
+import type { ManualCardFormSchema } from '@/lib/contract/store';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useServerCall } from '../account/use-server-call';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
@@ -16,8 +16,7 @@ import { TextField } from '../ui/TextField';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { useLoaded } from './use-store-session';
 
-const CardFormSchema = ManualPayRequestSchema.omit({ ClientSecret: true });
-type CardInput = z.input<typeof CardFormSchema>;
+type CardInput = z.input<typeof ManualCardFormSchema>;
 
 /** The offline provider's test cards (server/payments/manual.ts), shown so testers can pick an outcome. */
 const testCards = [
@@ -37,8 +36,8 @@ export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | 
   const session = useLoaded(true, () => createCheckoutSession('manual', invoiceKey));
   const [declined, setDeclined] = useState(false);
   const { saving, run } = useServerCall(returnTo);
-  const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof CardFormSchema>>({
-    resolver: zodResolver(CardFormSchema),
+  const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
+    resolver: lazyZodResolver(() => import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema)),
     mode: 'all',
     defaultValues: { CardNumber: '', Expiry: '', Cvc: '' },
   });

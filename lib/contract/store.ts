@@ -106,4 +106,7 @@ export const ManualPayRequestSchema = z.object({
   Cvc: z.string().trim().regex(/^\d{3,4}$/, 'cardCvc'),
 });
 export type ManualPayRequest = z.input<typeof ManualPayRequestSchema>;
+
+/** The card form's fields (the client secret is added when sending). */
+export const ManualCardFormSchema = ManualPayRequestSchema.omit({ ClientSecret: true });
 export const ManualPayResponseSchema = z.object({ Status: z.enum(['complete', 'declined']), SessionId: z.string() });

@@ -9,8 +9,7 @@ export const UserResponseSchema = z.object({
 });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
-/** Data values of spec §4. */
-export const userData = { showCode: 'show', hideCode: 'hide', sessionEnded: 'session-ended' } as const;
+export { userData } from './user-data';
 
 export const ChangeEmailRequestSchema = z.object({
   NewEmailAddress: accountEmail(),

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +9,9 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { deleteAccount } from '@/lib/api/user';
-import { DeleteAccountRequestSchema, userData, type DeleteAccountRequest } from '@/lib/contract/user';
+import type { DeleteAccountRequest, DeleteAccountRequestSchema } from '@/lib/contract/user';
+import { userData } from '@/lib/contract/user-data';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { PasswordField } from '../PasswordField';
 import { useServerCall } from '../use-server-call';
 import { SettingsCard } from './SettingsCard';
@@ -38,7 +39,7 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
   const t = useTranslations('account.settings.deleteDialog');
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const { register, handleSubmit, formState } = useForm<DeleteAccountRequest, unknown, z.output<typeof DeleteAccountRequestSchema>>({
-    resolver: zodResolver(DeleteAccountRequestSchema),
+    resolver: lazyZodResolver(() => import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema)),
     mode: 'all',
     defaultValues: { CurrentPassword: '' },
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,8 +10,9 @@ import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
 import { updateProfile } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
-import { limits, trimToNull } from '@/lib/contract/fields';
-import { profileFormSchema } from '@/lib/contract/user';
+import { limits, trimToNull } from '@/lib/contract/limits';
+import type { profileFormSchema } from '@/lib/contract/user';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
 import { useServerCall } from '../use-server-call';
@@ -25,10 +25,13 @@ type ProfileSchema = ReturnType<typeof profileFormSchema>;
 /** Spec screen 8 "Display name": optional; it replaces the email address in some places. */
 export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps & { displayName: string | null }) {
   const t = useTranslations('account.settings');
-  const schema = useMemo(() => profileFormSchema(displayName), [displayName]);
+  const resolver = useMemo(
+    () => lazyZodResolver<z.input<ProfileSchema>, z.output<ProfileSchema>>(() => import('@/lib/contract/user').then((contract) => contract.profileFormSchema(displayName))),
+    [displayName],
+  );
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const { register, handleSubmit, formState, reset } = useForm<z.input<ProfileSchema>, unknown, z.output<ProfileSchema>>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'all',
     defaultValues: { DisplayName: displayName ?? '' },
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +9,9 @@ import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { changeEmail } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
-import { trimToNull } from '@/lib/contract/fields';
-import { changeEmailFormSchema } from '@/lib/contract/user';
+import { trimToNull } from '@/lib/contract/limits';
+import type { changeEmailFormSchema } from '@/lib/contract/user';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
 import { emailCodeField } from '../code-field';
@@ -28,11 +28,14 @@ const emptyForm = { NewEmailAddress: '', Code: '' };
 /** Spec screen 8 "Email / User name" with the code flow of spec §4 "Email update". */
 export function EmailSection({ userName, onDirtyChange }: SectionProps & { userName: string }) {
   const t = useTranslations('account.settings');
-  const schema = useMemo(() => changeEmailFormSchema(userName), [userName]);
+  const resolver = useMemo(
+    () => lazyZodResolver<z.input<EmailSchema>, z.output<EmailSchema>>(() => import('@/lib/contract/user').then((contract) => contract.changeEmailFormSchema(userName))),
+    [userName],
+  );
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const [codeShown, setCodeShown] = useState(false);
   const { register, handleSubmit, formState, reset, resetField, setFocus } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'all',
     defaultValues: emptyForm,
   });

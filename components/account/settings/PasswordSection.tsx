@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +8,9 @@ import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { changePassword } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
-import { ChangePasswordFormSchema, userData, type ChangePasswordForm } from '@/lib/contract/user';
+import type { ChangePasswordForm, ChangePasswordFormSchema } from '@/lib/contract/user';
+import { userData } from '@/lib/contract/user-data';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { showSuccess } from '@/lib/state/snackbar';
 import { PasswordField } from '../PasswordField';
 import { useServerCall } from '../use-server-call';
@@ -24,7 +25,7 @@ export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: Secti
   const t = useTranslations('account.settings');
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+    resolver: lazyZodResolver(() => import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema)),
     mode: 'all',
     defaultValues: emptyForm,
   });

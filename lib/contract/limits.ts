@@ -1,0 +1,48 @@
+// The field rules' plain parts: lengths, message keys, the email check and the trim helpers.
+// Free of zod, so forms can show limits and messages without loading the schema library.
+
+/** Spec §5 and §9 field lengths: the one place they are written. */
+export const limits = {
+  fullName: 30,
+  email: 50,
+  emailMin: 6,
+  phone: 20,
+  message: 1000,
+  password: 40,
+  passwordMin: 8,
+  displayName: 25,
+  code: 6,
+  billingName: 50,
+  address1: 50,
+  address2: 25,
+  city: 50,
+  postalCode: 50,
+  quantityMax: 100,
+} as const;
+
+/**
+ * Schemas carry message keys of the `validation` namespace; a key with parameters is
+ * written "minLength?min=6". The forms translate them, the API words them in English.
+ */
+export function messageKey(key: string, params?: Record<string, number>): string {
+  return params ? `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : key;
+}
+
+export function parseMessageKey(message: string): { key: string; params: Record<string, number> } {
+  const [key, query] = message.split('?');
+  const params: Record<string, number> = {};
+  for (const [name, value] of new URLSearchParams(query ?? '')) params[name] = Number(value);
+  return { key, params };
+}
+
+/** Spec §5: a valid address has at most 254 characters and a local part of at most 64. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || at > 64) return false;
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value) && !value.includes('..');
+}
+
+/** Spec §5 helpers: trimmed text, '' for empty input; or null when nothing is left. */
+export const trimToEmpty = (value: string | null | undefined): string => (value ?? '').trim();
+export const trimToNull = (value: string | null | undefined): string | null => trimToEmpty(value) || null;
