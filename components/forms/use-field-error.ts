@@ -1,16 +1,20 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import type { FieldError, FieldValues, FormState, Path } from 'react-hook-form';
-import { parseMessageKey } from '@/lib/contract/fields';
+import { parseMessageKey } from '@/lib/contract/limits';
+import { useShellText } from '../shell/shell-i18n';
 
-/** Translates a contract message key such as "minLength?min=8". */
+/**
+ * Translates a contract message key such as "minLength?min=8". The validation texts travel
+ * with the shell's dictionary (a kilobyte), so a form needs no i18n runtime of its own.
+ */
 export function useValidationText() {
-  const t = useTranslations('validation');
+  const t = useShellText();
   return (message: string | undefined) => {
     if (!message) return undefined;
     const { key, params } = parseMessageKey(message);
-    return t.has(key as never) ? t(key as never, params as never) : message;
+    const text = t(`validation.${key}`, params);
+    return text === `validation.${key}` ? message : text;
   };
 }
 

@@ -12,6 +12,7 @@ export const shellMessagePaths = [
   'dialog',
   'cookieNotice',
   'snack',
+  'validation',
   'account.snack',
   'account.unsaved',
   'billing.snack',

@@ -1,6 +1,5 @@
 import US from 'country-flag-icons/react/3x2/US';
 import { getTranslations } from 'next-intl/server';
-import { IntlMessages } from '@/components/shell/IntlMessages';
 import { PageIntro } from '@/components/site/blocks';
 import { ContactForm } from '@/components/site/ContactForm';
 import { EmailScramble } from '@/components/site/EmailScramble';
@@ -49,20 +48,18 @@ export default async function ContactPage() {
             {t('formHeading')}
           </h2>
           <p className="mt-2 mb-6 text-sm text-slate-600">{t('formIntro')}</p>
-          <IntlMessages namespaces={['validation']}>
-            <ContactForm
-              texts={{
-                fullName: t('fullName'),
-                email: t('email'),
-                phone: t('phone'),
-                message: t('message'),
-                send: t('send'),
-                sending: t('sending'),
-                success: t('success'),
-                failure: t('failure'),
-              }}
-            />
-          </IntlMessages>
+          <ContactForm
+            texts={{
+              fullName: t('fullName'),
+              email: t('email'),
+              phone: t('phone'),
+              message: t('message'),
+              send: t('send'),
+              sending: t('sending'),
+              success: t('success'),
+              failure: t('failure'),
+            }}
+          />
         </section>
       </div>
     </>
