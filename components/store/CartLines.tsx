@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { limits } from '@/lib/contract/fields';
+import { limits } from '@/lib/contract/limits';
 import { formatUsd } from '@/lib/contract/presentation';
 import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { useFieldError } from '../forms/use-field-error';
