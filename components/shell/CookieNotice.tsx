@@ -25,6 +25,8 @@ export function CookieNotice() {
           {t('cookieNotice.text')}{' '}
           <Link href={localePath('/legal/privacy-policy')} className="font-semibold text-brand-700 underline">
             {t('cookieNotice.learnMore')}
+            {/* Spec wording on screen; the link's text says where it leads for screen readers and crawlers. */}
+            <span className="sr-only"> {t('cookieNotice.learnMoreContext')}</span>
           </Link>
         </p>
         <Button

@@ -117,7 +117,8 @@ test.describe('shell', () => {
     await page.goto('/');
     const notice = page.getByRole('dialog', { name: 'Cookie notice' });
     await expect(notice).toContainText('This website uses cookies to ensure you get the best experience.');
-    await expect(notice.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/legal/privacy-policy');
+    await expect(notice.getByRole('link', { name: 'Learn more about cookies in our privacy policy' })).toHaveAttribute('href', '/legal/privacy-policy');
+    await expect(notice.getByRole('link')).toContainText('Learn more');
     await notice.getByRole('button', { name: 'Ok' }).click();
     await expect(notice).toBeHidden();
     const consent = await page.evaluate(() => JSON.parse(localStorage.getItem('cookie.consent') ?? 'null'));
