@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json';
+import { defaultLocaleRewrites, localeRedirects, portalRedirects } from './i18n/route-rules';
 import { securityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -24,14 +25,20 @@ export default function config(phase: string): NextConfig {
       const development = phase === PHASE_DEVELOPMENT_SERVER;
       return securityHeaders({ production: !development, development });
     },
-    // Spec §2: /account opens settings and /store opens pricing, in every locale.
     async redirects() {
       return [
+        ...localeRedirects(),
+        // Spec §2: /account opens settings and /store opens pricing, in every locale.
         { source: '/account', destination: '/account/settings', permanent: false },
         { source: '/:locale(de|ru)/account', destination: '/:locale/account/settings', permanent: false },
         { source: '/store', destination: '/store/pricing', permanent: false },
         { source: '/:locale(de|ru)/store', destination: '/:locale/store/pricing', permanent: false },
+        ...portalRedirects(),
       ];
+    },
+    async rewrites() {
+      // After the files of public/, so images and icons are served as they are.
+      return { beforeFiles: [], afterFiles: defaultLocaleRewrites(), fallback: [] };
     },
   });
 }

@@ -1,17 +1,7 @@
 import { isAppLocale, type AppLocale } from './routing';
 
-/**
- * Spec §1 for a first visit without a stored choice: a browser language starting with
- * "de" gives German; anything else gives English (Russian only by explicit choice).
- */
-export function languageFromBrowser(acceptLanguage: string | null | undefined): AppLocale {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('de') ? 'de' : 'en';
-}
-
-export function storedLanguage(value: string | undefined | null): AppLocale | null {
-  return isAppLocale(value) ? value : null;
-}
+// The language rules themselves are Next.js redirects (i18n/route-rules.ts); these are the
+// path helpers the browser code shares with them.
 
 /** Splits "/de/contact" into its locale prefix (if any) and the rest of the path. */
 export function splitLocalePath(pathname: string): { prefix: AppLocale | null; rest: string } {

@@ -1,27 +1,9 @@
-import { languageFromBrowser, localizedPath, splitLocalePath, storedLanguage } from '@/i18n/language-choice';
-import { loginFallback, safeReturnPath } from '@/lib/portal-paths';
+import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
+import { defaultLocaleRewrites, localeRedirects, portalRedirects } from '@/i18n/route-rules';
+import { safeReturnPath } from '@/lib/portal-paths';
 
-describe('language choice (spec §1)', () => {
-  it.each([
-    ['de-AT,de;q=0.9,en;q=0.8', 'de'],
-    ['de', 'de'],
-    ['DE-de', 'de'],
-    ['ru-RU,ru;q=0.9', 'en'],
-    ['en-US,de;q=0.9', 'en'],
-    ['fr', 'en'],
-    ['', 'en'],
-    [null, 'en'],
-  ])('browser language %p gives %p', (header, expected) => {
-    expect(languageFromBrowser(header)).toBe(expected);
-  });
-
-  it('accepts only the site languages as a stored choice', () => {
-    expect(storedLanguage('ru')).toBe('ru');
-    expect(storedLanguage('fr')).toBeNull();
-    expect(storedLanguage(undefined)).toBeNull();
-  });
-
-  it('splits and builds localized paths with English unprefixed', () => {
+describe('localized paths', () => {
+  it('splits and builds paths with English unprefixed', () => {
     expect(splitLocalePath('/de/contact')).toEqual({ prefix: 'de', rest: '/contact' });
     expect(splitLocalePath('/contact')).toEqual({ prefix: null, rest: '/contact' });
     expect(splitLocalePath('/ru')).toEqual({ prefix: 'ru', rest: '/' });
@@ -32,14 +14,47 @@ describe('language choice (spec §1)', () => {
   });
 });
 
-describe('login guard fallbacks (spec §2)', () => {
-  it('sends portal pages to a public page with the return path', () => {
-    expect(loginFallback('/store/cart')).toEqual({ page: '/', returnTo: '/store/cart', keepQuery: false });
-    expect(loginFallback('/store/checkout')).toEqual({ page: '/store/pricing', returnTo: '/store/pricing', keepQuery: false });
-    expect(loginFallback('/account/billing')).toEqual({ page: '/', returnTo: '/account/billing', keepQuery: true });
-    expect(loginFallback('/app/talent')?.returnTo).toBe('/app/talent');
-    expect(loginFallback('/store/pricing')).toBeNull();
-    expect(loginFallback('/accounting')).toBeNull();
+describe('language rules (spec §1) as redirects', () => {
+  const rules = localeRedirects();
+  const unprefixed = defaultLocaleRewrites()[1].source;
+  const matchesUnprefixed = (path: string) => new RegExp(`^/${unprefixed.slice(unprefixed.indexOf('(') + 1, -1)}$`).test(path);
+
+  it('lets the stored choice win over every other address', () => {
+    const stored = rules.filter((rule) => rule.has?.[0]?.key === 'language');
+    expect(stored.map((rule) => `${rule.has![0].value}: ${rule.source} → ${rule.destination}`)).toEqual(
+      expect.arrayContaining(['en: /de/:path* → /:path*', 'de: / → /de', `de: ${unprefixed} → /de/:path`, 'de: /ru/:path* → /de/:path*', 'ru: /de → /ru']),
+    );
+  });
+
+  it('sends first visits with a German browser to German, and only those', () => {
+    const browser = rules.filter((rule) => rule.has?.[0]?.key === 'accept-language');
+    expect(browser.map((rule) => rule.destination)).toEqual(['/de', '/de/:path']);
+    expect(browser.every((rule) => rule.missing?.[0]?.key === 'language')).toBe(true);
+    for (const header of ['de', 'de-AT,de;q=0.9', 'DE-de']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(true);
+    for (const header of ['ru-RU,ru;q=0.9', 'en-US,de;q=0.9', 'fr']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(false);
+  });
+
+  it('treats only page addresses as unprefixed: not the API, Next files, other languages or files', () => {
+    for (const path of ['/contact', '/legal/privacy-policy', '/store/cart', '/denmark']) expect(matchesUnprefixed(path)).toBe(true);
+    for (const path of ['/de', '/de/contact', '/ru/legal', '/en/x', '/api/health', '/_next/static/a.js', '/favicon.svg', '/images/hero/desk1.webp', '/robots.txt']) {
+      expect(matchesUnprefixed(path)).toBe(false);
+    }
+  });
+});
+
+describe('login guard (spec §2) as redirects', () => {
+  it('sends portal pages without a session cookie to a public page with the return path', () => {
+    const rules = portalRedirects();
+    expect(rules.every((rule) => rule.missing?.[0]?.key === 'sid')).toBe(true);
+    expect(rules.map((rule) => `${rule.source} → ${rule.destination}`)).toEqual(
+      expect.arrayContaining([
+        '/account/:path* → /?login=/account/:path*',
+        '/store/cart → /?login=/store/cart',
+        '/store/checkout → /store/pricing?login=/store/pricing',
+        '/app/talent → /?login=/app/talent',
+        '/de/store/cart → /de?login=/store/cart',
+      ]),
+    );
   });
 
   it('allows only local return paths', () => {

@@ -1,0 +1,77 @@
+// Locale routing and the portal guard as Next.js redirects and rewrites: matched by the router
+// itself, so a static page costs no middleware call (issue 7: a proxy on every request cut
+// page throughput to a fifth). The rules are the spec's, in this order:
+//   1. a stored choice (the `language` cookie) wins over the address;
+//   2. an address with a language prefix wins over the browser;
+//   3. a first visit to an unprefixed address: a browser language starting with "de" gives
+//      German, anything else English (Russian only by choice);
+//   4. portal pages without a session cookie go to a public page where the login opens.
+import { SESSION_COOKIE } from '../lib/contract/http';
+import { LANGUAGE_COOKIE, locales, routing } from './routing';
+
+type Condition = { type: 'cookie' | 'header'; key: string; value?: string };
+export interface Redirect {
+  source: string;
+  destination: string;
+  permanent: false;
+  has?: Condition[];
+  missing?: Condition[];
+}
+
+const prefixed = locales.filter((locale) => locale !== routing.defaultLocale);
+const anyPrefix = locales.join('|');
+/** An address without a language prefix, not the API, Next's files or a file with an extension. */
+const unprefixed = `/:path((?!(?:${anyPrefix}|api|_next)(?:/|$))(?!.*\\.[^/]*$).+)`;
+
+/** The sources of one language's addresses, and where their path goes in another language. */
+function addressesOf(locale: string) {
+  if (locale === routing.defaultLocale) return [{ source: '/', rest: '' }, { source: unprefixed, rest: '/:path' }];
+  return [{ source: `/${locale}`, rest: '' }, { source: `/${locale}/:path*`, rest: '/:path*' }];
+}
+const addressIn = (locale: string, rest: string) => (locale === routing.defaultLocale ? rest || '/' : `/${locale}${rest}`);
+
+export function localeRedirects(): Redirect[] {
+  const rules: Redirect[] = [];
+  // 1. The stored choice.
+  for (const chosen of locales) {
+    for (const shown of locales.filter((locale) => locale !== chosen)) {
+      for (const { source, rest } of addressesOf(shown)) {
+        rules.push({ source, destination: addressIn(chosen, rest), permanent: false, has: [{ type: 'cookie', key: LANGUAGE_COOKIE, value: chosen }] });
+      }
+    }
+  }
+  // English has no prefix ('as-needed'): /en/… goes to the unprefixed address.
+  rules.push({ source: `/${routing.defaultLocale}`, destination: '/', permanent: false });
+  rules.push({ source: `/${routing.defaultLocale}/:path*`, destination: '/:path*', permanent: false });
+  // 3. First visit: German browsers get German.
+  for (const { source, rest } of addressesOf(routing.defaultLocale)) {
+    rules.push({
+      source,
+      destination: addressIn('de', rest),
+      permanent: false,
+      has: [{ type: 'header', key: 'accept-language', value: '[dD][eE].*' }],
+      missing: [{ type: 'cookie', key: LANGUAGE_COOKIE }],
+    });
+  }
+  return rules;
+}
+
+/** 4. Spec §2 guard: where a visitor without a session cookie logs in, and the path they return to. */
+export function portalRedirects(): Redirect[] {
+  const noSession: Condition[] = [{ type: 'cookie', key: SESSION_COOKIE }];
+  return ['', ...prefixed.map((locale) => `/${locale}`)].flatMap((prefix) => {
+    const home = prefix || '/';
+    return [
+      { source: `${prefix}/account/:path*`, destination: `${home}?login=/account/:path*` },
+      { source: `${prefix}/app/talent`, destination: `${home}?login=/app/talent` },
+      { source: `${prefix}/store/cart`, destination: `${home}?login=/store/cart` },
+      { source: `${prefix}/store/checkout`, destination: `${prefix}/store/pricing?login=/store/pricing` },
+    ].map((rule) => ({ ...rule, permanent: false as const, missing: noSession }));
+  });
+}
+
+/** English pages live under /en inside the app; their addresses have no prefix. */
+export const defaultLocaleRewrites = () => [
+  { source: '/', destination: `/${routing.defaultLocale}` },
+  { source: unprefixed, destination: `/${routing.defaultLocale}/:path` },
+];
