@@ -94,6 +94,7 @@ try {
     'GET store/cart': api('store/cart'),
     'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody, headers: { ...session.headers, 'content-type': 'application/json' } }),
     'bare Hono route': { url: `http://127.0.0.1:${honoPort}/api/bare` },
+    'bare Next.js Route Handler': { url: `${base}/api/bare` },
   };
   results.api = {};
   for (const [name, target] of Object.entries(targets)) {
@@ -101,12 +102,16 @@ try {
     results.api[name] = { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: Math.round(result.requests.average), errors: result.errors + result.non2xx + result.timeouts };
   }
   // Capacity: unthrottled throughput against the bare route.
-  for (const name of ['GET store/catalog', 'GET auth/session-info', 'bare Hono route']) {
+  for (const name of ['GET store/catalog', 'GET auth/session-info', 'bare Hono route', 'bare Next.js Route Handler']) {
     const result = await cannon({ ...targets[name], connections: 20, duration });
     results.api[name].maxRequestsPerSecond = Math.round(result.requests.average);
   }
   const bareMax = results.api['bare Hono route'].maxRequestsPerSecond;
-  for (const name of ['GET store/catalog', 'GET auth/session-info']) results.api[name].ratioToBare = +(results.api[name].maxRequestsPerSecond / bareMax).toFixed(3);
+  const nextMax = results.api['bare Next.js Route Handler'].maxRequestsPerSecond;
+  for (const name of ['GET store/catalog', 'GET auth/session-info']) {
+    results.api[name].ratioToBare = +(results.api[name].maxRequestsPerSecond / bareMax).toFixed(3);
+    results.api[name].ratioToBareNext = +(results.api[name].maxRequestsPerSecond / nextMax).toFixed(3);
+  }
 
   // 6. Lighthouse (mobile) on the public pages in en and de.
   if (!quick) results.lighthouse = await lighthouseRuns(site, ['/', '/contact', '/solutions/consulting', '/legal/privacy-policy', '/store/pricing'], ['en', 'de']);
@@ -168,7 +173,10 @@ function report(r) {
   for (const route of r.firstLoadJs.routes) row(`first-load JS ${route.route}`, `${(route.bytes / 1024).toFixed(1)} kB`, `${(r.firstLoadJs.barePageBytes / 1024).toFixed(1)} kB`, route.ratio, `≤ ${route.target}`);
   for (const name of ['home', 'privacy']) row(`req/s ${name}`, r.throughput[name].requestsPerSecond, r.throughput.bare.requestsPerSecond, r.throughput[name].ratio, '≥ 0.8');
   for (const [name, value] of Object.entries(r.api)) row(`API ${name} at 500/s`, `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms, ${value.errors} errors`, '', value.ratioToBare ?? '', name.startsWith('bare') ? '' : 'p99 ≤ 10 ms, 0 errors');
-  for (const name of ['GET store/catalog', 'GET auth/session-info']) row(`API ${name} max req/s`, r.api[name].maxRequestsPerSecond, r.api['bare Hono route'].maxRequestsPerSecond, r.api[name].ratioToBare, '≥ 0.5');
+  for (const name of ['GET store/catalog', 'GET auth/session-info']) {
+    row(`API ${name} max req/s vs bare Hono`, r.api[name].maxRequestsPerSecond, r.api['bare Hono route'].maxRequestsPerSecond, r.api[name].ratioToBare, '≥ 0.5');
+    row(`API ${name} max req/s vs bare Next route`, r.api[name].maxRequestsPerSecond, r.api['bare Next.js Route Handler'].maxRequestsPerSecond, r.api[name].ratioToBareNext, '');
+  }
   for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, `perf ${page.performance} a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`, `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
   row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');

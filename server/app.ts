@@ -18,6 +18,9 @@ import { userRoutes } from './routes/user.routes';
 const directPaths = new Set(['/api/health', '/api/openapi.json', '/api/payment/stripe-webhook']);
 const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/invoice-pdf\/[^/]+\/download$/.test(path);
 
+/** Reads that are the same for everyone: no session lookup. */
+const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']);
+
 /** The backend: every /api route, its guards and its error envelope. */
 export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
@@ -25,7 +28,7 @@ export function createApp(deps: BackendDeps) {
   // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
   app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } }));
   app.use('*', requireAppKey(isDirect));
-  app.use('*', loadSession());
+  app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
   app.use('*', xsrfProtection(isDirect));
   app.onError((error, c) => errorResponse(c, error));
   app.notFound((c) => errorResponse(c, new ApiError(404, { key: 'noSuchCall', values: { method: c.req.method, path: c.req.path } })));

@@ -6,10 +6,13 @@ import { ApiError } from '../errors';
 import { findSession, sessionLifetimeMs, type IssuedSession } from '../services/sessions';
 import { issueXsrfCookie } from './xsrf';
 
-/** Loads the caller's session from its cookie, if any; an unknown cookie is dropped. */
-export function loadSession(): MiddlewareHandler<AppEnv> {
+/**
+ * Loads the caller's session from its cookie, if any; an unknown cookie is dropped. Public
+ * reference reads (the catalog, countries, …) never look at it, so they cost no query.
+ */
+export function loadSession(isPublicRead: (method: string, path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = isPublicRead(c.req.method, c.req.path) ? undefined : getCookie(c, SESSION_COOKIE);
     if (token) {
       const { db, clock } = c.get('deps');
       const session = await findSession(db, clock, token);
