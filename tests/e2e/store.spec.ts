@@ -143,6 +143,35 @@ test.describe('store with the manual (offline) provider', () => {
     expect(errors).toEqual([]);
   });
 
+  test('pricing → login → add to cart → cart, with the keyboard alone', async ({ page }) => {
+    test.setTimeout(60_000);
+    await acceptCookies(page);
+    await page.goto('/store/pricing');
+    await expect(page.getByTestId('offer-card').first()).toBeVisible();
+    const email = uniqueEmail('keys');
+    await signUpByApi(page, email);
+    await callApi(page, 'PUT', 'auth/logout');
+    await page.reload();
+    const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
+    await tabTo(page, yearly.getByRole('button', { name: 'ADD TO CART' }));
+    await page.keyboard.press('Enter');
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await tabTo(page, login.getByLabel('Email'));
+    await page.keyboard.type(email);
+    await tabTo(page, login.getByLabel('Password', { exact: true }));
+    await page.keyboard.type(password);
+    await tabTo(page, login.getByRole('button', { name: 'SIGN IN' }));
+    await page.keyboard.press('Enter');
+    await expect(login).toBeHidden();
+    await tabTo(page, yearly.getByRole('button', { name: 'ADD TO CART' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('snackbar')).toContainText('Item added to cart');
+    await tabTo(page, page.getByRole('link', { name: 'VIEW CART' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    await expect(page.getByRole('row', { name: /PDF Workshop Pro, yearly/ })).toBeVisible();
+  });
+
   test('a declined card shows the decline and stays for another try — all with the keyboard', async ({ page }) => {
     test.setTimeout(60_000);
     await buyerWithCart(page, '', { billing: false });
