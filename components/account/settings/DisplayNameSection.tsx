@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/forms/use-field-error';
-import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
 import { updateProfile } from '@/lib/api/user';
@@ -16,7 +15,7 @@ import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
 import { useServerCall } from '../use-server-call';
-import { FormActions, SettingsCard } from './SettingsCard';
+import { UpdateButton, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps } from './types';
 import { useReportDirty } from './use-report-dirty';
 
@@ -60,11 +59,7 @@ export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps 
           error={fieldError('DisplayName')}
           {...register('DisplayName')}
         />
-        <FormActions>
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {t('update')}
-          </Button>
-        </FormActions>
+        <UpdateButton saving={saving} label={t('update')} />
       </form>
     </SettingsCard>
   );

@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/forms/use-field-error';
-import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { changeEmail } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
@@ -18,7 +17,7 @@ import { emailCodeField } from '../code-field';
 import { CodeField } from '../CodeField';
 import { EmailField } from '../EmailField';
 import { useServerCall } from '../use-server-call';
-import { FormActions, InfoPanel, SettingsCard } from './SettingsCard';
+import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps } from './types';
 import { useReportDirty } from './use-report-dirty';
 
@@ -78,11 +77,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
           {codeShown && (
             <CodeField label={t('email.code')} hint={t('email.codeHint')} error={fieldError('Code')} {...register('Code')} />
           )}
-          <FormActions>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {t('update')}
-            </Button>
-          </FormActions>
+          <UpdateButton saving={saving} label={t('update')} />
         </form>
       </div>
     </SettingsCard>

@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/forms/use-field-error';
-import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { changePassword } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
@@ -14,7 +13,7 @@ import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { showSuccess } from '@/lib/state/snackbar';
 import { PasswordField } from '../PasswordField';
 import { useServerCall } from '../use-server-call';
-import { FormActions, InfoPanel, SettingsCard } from './SettingsCard';
+import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps, type SessionEnd } from './types';
 import { useReportDirty } from './use-report-dirty';
 
@@ -55,11 +54,7 @@ export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: Secti
         />
         <PasswordField label={t('password.new')} autoComplete="new-password" error={fieldError('NewPassword')} {...register('NewPassword', { deps: ['RepeatPassword'] })} />
         <PasswordField label={t('password.repeat')} autoComplete="new-password" error={fieldError('RepeatPassword')} {...register('RepeatPassword')} />
-        <FormActions>
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {t('update')}
-          </Button>
-        </FormActions>
+        <UpdateButton saving={saving} label={t('update')} />
       </form>
     </SettingsCard>
   );

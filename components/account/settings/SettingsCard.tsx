@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
 
 /**
@@ -39,7 +40,13 @@ export function InfoPanel({ children }: { children: ReactNode }) {
   );
 }
 
-/** The UPDATE row under a section's fields. */
-export function FormActions({ children }: { children: ReactNode }) {
-  return <div className="flex justify-end">{children}</div>;
+/** The UPDATE button under a section's fields, disabled while the section saves. */
+export function UpdateButton({ saving, label }: { saving: boolean; label: string }) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" disabled={saving} aria-busy={saving}>
+        {label}
+      </Button>
+    </div>
+  );
 }
