@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +14,8 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { BillingForm } from './BillingForm';
-import { CartFormSchema, toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
+import { toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
+import { lazyZodResolver } from '../forms/lazy-resolver';
 import { CartLines } from './CartLines';
 import { CartSummary, checkoutDisabled } from './CartSummary';
 import { LoginPanel } from './LoginPanel';
@@ -58,7 +58,7 @@ export function ShoppingCart() {
 function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) {
   const t = useTranslations('store.cart');
   const form = useForm<CartFormInput, unknown, CartFormOutput>({
-    resolver: zodResolver(CartFormSchema),
+    resolver: lazyZodResolver(() => import('./cart-form-schema').then((module) => module.CartFormSchema)),
     mode: 'all',
     defaultValues: toFormValues(savedCart),
   });

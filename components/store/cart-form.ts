@@ -1,21 +1,11 @@
-import { z } from 'zod';
-import { BillingInfoSchema, QuantitySchema, type CartModel, type UpdateCartRequest } from '@/lib/contract/store';
+// The cart form's plain parts; its schema (and zod) load on first check: cart-form-schema.ts.
+import type { z } from 'zod';
+import type { CartModel, UpdateCartRequest } from '@/lib/contract/store';
+import type { CartFormSchema } from './cart-form-schema';
 
 /** Spec §9: the tax is recalculated 2000 ms after the last change. */
 export const TAX_DEBOUNCE_MS = 2000;
 
-/** The quantity box holds text; anything but digits counts as out of the 0–100 range. */
-const QuantityTextSchema = z
-  .string()
-  .trim()
-  .transform((text) => (/^\d+$/.test(text) ? Number(text) : -1))
-  .pipe(QuantitySchema);
-
-/** The cart page's one form: the billing contact (spec §5) and a quantity per line. */
-export const CartFormSchema = z.object({
-  Billing: BillingInfoSchema,
-  Quantities: z.record(z.string(), QuantityTextSchema),
-});
 export type CartFormInput = z.input<typeof CartFormSchema>;
 export type CartFormOutput = z.output<typeof CartFormSchema>;
 
@@ -46,12 +36,3 @@ export function toUpdateRequest(cart: CartModel, values: CartFormOutput): Update
 }
 
 export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired';
-
-/** What the tax shows when the form is checked after the pause. */
-export function taxStatusOf(values: unknown): { status: TaxStatus; parsed: CartFormOutput | null } {
-  const result = CartFormSchema.safeParse(values);
-  if (result.success) return { status: 'calculating', parsed: result.data };
-  const billingInvalid = result.error.issues.some((issue) => issue.path[0] === 'Billing');
-  // A bad quantity shows at its own field; the tax waits for it without blaming the address.
-  return { status: billingInvalid ? 'addressRequired' : 'notCalculated', parsed: null };
-}

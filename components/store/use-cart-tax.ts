@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { cartQuantity, updateCart } from '@/lib/api/store';
 import type { CartModel } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
-import { TAX_DEBOUNCE_MS, taxStatusOf, toUpdateRequest, type CartFormInput, type CartFormOutput, type TaxStatus } from './cart-form';
+import { TAX_DEBOUNCE_MS, toUpdateRequest, type CartFormInput, type CartFormOutput, type TaxStatus } from './cart-form';
 
 /**
  * Spec §4 Cart: any change sets the tax to 'not calculated'; after 2000 ms without change a
@@ -14,16 +14,16 @@ import { TAX_DEBOUNCE_MS, taxStatusOf, toUpdateRequest, type CartFormInput, type
  */
 export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormOutput>, initialCart: CartModel, onFailure: (error: unknown) => void) {
   const [cart, setCart] = useState(initialCart);
-  const [tax, setTax] = useState<TaxStatus>(() => {
-    // The saved cart is already priced for a complete saved address.
-    const { status } = taxStatusOf(form.getValues());
-    return status === 'calculating' ? 'calculated' : status;
-  });
+  // The server keeps a billing contact only once it passed the rules, and prices the cart
+  // for it: a saved contact means the tax shown is calculated.
+  const [tax, setTax] = useState<TaxStatus>(() => (initialCart.BillingName ? 'calculated' : 'addressRequired'));
   const [saving, setSaving] = useState(false);
   const latestChange = useRef(0);
   const inFlight = useRef(0);
 
   const recalculate = useEffectEvent(async (change: number) => {
+    const { taxStatusOf } = await import('./cart-form-schema');
+    if (change !== latestChange.current) return;
     const { status, parsed } = taxStatusOf(form.getValues());
     setTax(status);
     if (!parsed) return;
