@@ -1,13 +1,13 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useId } from 'react';
-import { Link } from '@/i18n/navigation';
 import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
 import { isFreePlan } from '@/lib/contract/offer-rules';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import { cx } from '../ui/cx';
+import { useLocalePath, useShellText } from '../shell/shell-i18n';
 
 /**
  * Spec screen 9, one offer: its description links to the offer's home page, then the bullets.
@@ -15,7 +15,9 @@ import { cx } from '../ui/cx';
  * (TrialDays -1) have their own background and START, which opens the app.
  */
 export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; adding: boolean; onAdd(offer: ServiceOffer): void }) {
-  const t = useTranslations('store.pricing');
+  const text = useShellText();
+  const t = (key: string, values?: Record<string, string>) => text(`store.pricing.${key}`, values);
+  const localePath = useLocalePath();
   const titleId = useId();
   const free = isFreePlan(offer);
   return (
@@ -27,7 +29,7 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
     >
       <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{t(free ? 'freePlan' : offer.IsSubscription ? 'subscriptionPlan' : 'oneTime')}</p>
       <h3 id={titleId} className="mt-1 text-lg leading-snug font-semibold">
-        <Link href={offer.ServiceHomePage} className="text-slate-900 underline decoration-brand-600/40 underline-offset-4 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Link href={localePath(offer.ServiceHomePage)} className="text-slate-900 underline decoration-brand-600/40 underline-offset-4 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
           {offer.Description}
         </Link>
       </h3>

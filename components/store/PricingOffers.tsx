@@ -1,8 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useState } from 'react';
-import { Link } from '@/i18n/navigation';
 import { ApiCallError } from '@/lib/api/client';
 import { addToCart, cartQuantity, fetchCatalog } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
@@ -12,6 +11,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
+import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';
 import { useApiLanguageReady, useLoaded } from './use-store-session';
 
@@ -26,8 +26,10 @@ function byService(offers: ServiceOffer[]): [string, ServiceOffer[]][] {
 
 /** Spec screen 9: the pricing page's client island (the catalog is per language and changes without a build). */
 export function PricingOffers() {
-  const t = useTranslations('store.pricing');
-  const loadingText = useTranslations('store.loading')('catalog');
+  const text = useShellText();
+  const t = (key: string) => text(`store.pricing.${key}`);
+  const loadingText = text('store.loading.catalog');
+  const localePath = useLocalePath();
   const catalog = useLoaded(useApiLanguageReady(), fetchCatalog);
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
@@ -59,7 +61,7 @@ export function PricingOffers() {
     <div className="flex flex-col gap-10">
       {cartCount > 0 && (
         <div className="flex justify-end">
-          <Link href="/store/cart" className={buttonClass('primary')}>
+          <Link href={localePath('/store/cart')} className={buttonClass('primary')}>
             {t('viewCart')}
           </Link>
         </div>
@@ -84,7 +86,7 @@ export function PricingOffers() {
       )}
       <p className="text-slate-700">
         {t('contactPrompt')}{' '}
-        <Link href="/contact" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link href={localePath('/contact')} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
           {t('contactUs')}
         </Link>
       </p>

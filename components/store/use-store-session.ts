@@ -1,14 +1,14 @@
 'use client';
 
-import { useLocale } from 'next-intl';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { useShellLocale } from '../shell/shell-i18n';
 
 export type StoreSession = 'checking' | 'loggedOut' | 'loggedIn';
 
 /**
- * The store pages behind the login: proxy.ts already sends visitors without a cookie away, so
+ * The store pages behind the login: the router's redirects send visitors without a cookie away, so
  * this covers a cookie the server no longer knows. Only the first answer opens the login; a
  * logout from the menu while here just shows the login panel.
  */
@@ -30,7 +30,7 @@ export function useStoreSession(returnTo: string): StoreSession {
  * state, which the shell sets from the page locale after the first render: wait for it.
  */
 export function useApiLanguageReady(): boolean {
-  const locale = useLocale();
+  const locale = useShellLocale();
   return useAppState((state) => state.displayLanguage) === locale;
 }
 

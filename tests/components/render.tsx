@@ -25,8 +25,14 @@ export const messages = {
 };
 export type TestLocale = keyof typeof messages;
 
-/** The shell's dictionary, made as the layout makes it. */
-export const shellTexts = (locale: TestLocale) => flattenMessages(pickMessages(messages[locale] as unknown as Record<string, unknown>, shellMessagePaths));
+/**
+ * The browser dictionary: the layout's shell texts, plus every other text, as a page that
+ * adds its island's texts (PageTexts) would give them.
+ */
+export const shellTexts = (locale: TestLocale) => ({
+  ...flattenMessages(messages[locale] as unknown as Record<string, unknown>),
+  ...flattenMessages(pickMessages(messages[locale] as unknown as Record<string, unknown>, shellMessagePaths)),
+});
 
 /**
  * The App Router's own contexts with a router that only records where it was sent, so

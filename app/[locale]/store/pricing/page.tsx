@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
 import { PricingOffers } from '@/components/store/PricingOffers';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
@@ -14,9 +14,9 @@ export default async function StorePricingPage() {
       <p className="-mt-2 mb-8 max-w-2xl text-lg text-slate-700">{t('store.pricing.lead')}</p>
       {/* The offers load in the browser: holding a screen's height keeps the footer from jumping (CLS). */}
       <div className="min-h-screen">
-        <IntlMessages namespaces={['store']}>
+        <PageTexts paths={['store.pricing', 'store.loading']}>
           <PricingOffers />
-        </IntlMessages>
+        </PageTexts>
       </div>
     </PageSection>
   );
