@@ -1,4 +1,5 @@
 import { parseMessageKey } from '../lib/contract/fields';
+import { fillArguments } from '../lib/contract/text';
 import apiDe from '../messages/api/de.json';
 import apiEn from '../messages/api/en.json';
 import apiRu from '../messages/api/ru.json';
@@ -21,17 +22,14 @@ export interface ApiText {
   values?: Record<string, string>;
 }
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
-
 export function apiText(language: ApiLanguage, text: ApiText): string {
-  return fill(catalogs[language].api[text.key], text.values ?? {});
+  return fillArguments(catalogs[language].api[text.key], text.values ?? {});
 }
 
 /** A contract rule's message key ("minLength?min=8") in the caller's language, named by field. */
 export function validationText(language: ApiLanguage, messageKey: string, field?: string): string {
   const { key, params } = parseMessageKey(messageKey);
   const template = (catalogs[language].validation as Record<string, string>)[key];
-  const text = template ? fill(template, params) : messageKey;
+  const text = template ? fillArguments(template, params) : messageKey;
   return field ? `${field}: ${text}` : text;
 }

@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import { getMessages } from 'next-intl/server';
-import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { ConfirmHost } from '@/components/dialogs/ConfirmHost';
 import { AppStartup } from '@/components/shell/AppStartup';

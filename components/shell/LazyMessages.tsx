@@ -29,8 +29,8 @@ export function LazyMessages({ load, children }: { load: Loader; children: React
   );
 }
 
-/** The account namespace, the validation texts and the dialog buttons, for the login and sign-up dialogs. */
+/** The account namespace and the dialog buttons, for the login and sign-up dialogs (validation texts come with the shell). */
 export async function loadAccountMessages(locale: AppLocale): Promise<Record<string, unknown>> {
   const [account, common] = await Promise.all([import(`@/messages/account/${locale}.json`), import(`@/messages/${locale}.json`)]);
-  return { account: account.default.account, validation: common.default.validation, dialog: common.default.dialog };
+  return { account: account.default.account, dialog: common.default.dialog };
 }

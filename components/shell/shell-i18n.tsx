@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
 import type { AppLocale } from '@/i18n/routing';
+import { fillArguments } from '@/lib/contract/text';
 
 /**
  * The shell's texts in the browser: a flat dictionary ("snack.welcome" → text) made on the
@@ -20,9 +21,6 @@ const ShellI18nContext = createContext<ShellI18n>({ locale: 'en', texts: {} });
 export function ShellI18nProvider({ value, children }: { value: ShellI18n; children: ReactNode }) {
   return <ShellI18nContext.Provider value={value}>{children}</ShellI18nContext.Provider>;
 }
-
-export const fillArguments = (template: string, values: Record<string, string | number> = {}) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 export function useShellText() {
   const { texts } = useContext(ShellI18nContext);

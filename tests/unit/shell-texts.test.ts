@@ -1,6 +1,6 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/shell-messages';
-import { fillArguments } from '@/components/shell/shell-i18n';
+import { fillArguments } from '@/lib/contract/text';
 import { messages } from '../components/render';
 
 describe('the shell dictionary', () => {

@@ -11,7 +11,7 @@ export default async function AccountSettingsPage() {
   const t = await getTranslations('pages.settings');
   return (
     <PageSection title={t('heading')}>
-      <IntlMessages namespaces={['account', 'validation']}>
+      <IntlMessages namespaces={['account']}>
         <AccountSettings />
       </IntlMessages>
     </PageSection>

@@ -11,7 +11,7 @@ export default async function StoreCartPage() {
   const t = await getTranslations('pages.cart');
   return (
     <PageSection title={t('heading')}>
-      <IntlMessages namespaces={['store', 'validation']}>
+      <IntlMessages namespaces={['store']}>
         <ShoppingCart />
       </IntlMessages>
     </PageSection>

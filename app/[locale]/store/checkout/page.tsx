@@ -13,7 +13,7 @@ export default async function StoreCheckoutPage() {
   const t = await getTranslations();
   return (
     <PageSection title={t('pages.checkout.heading')}>
-      <IntlMessages namespaces={['store', 'validation']}>
+      <IntlMessages namespaces={['store']}>
         <Suspense fallback={<LoadingStatus label={t('store.loading.checkout')} />}>
           <Checkout />
         </Suspense>
