@@ -1,8 +1,6 @@
 // `npm test`: every test. Jest (unit, components, API on PGlite), the API tests again on
 // PostgreSQL when a server can be started here, then Playwright against a production build.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startPostgres } from './postgres.mjs';
 
