@@ -51,7 +51,8 @@ export default defineConfig({
       // The site as `npm start` runs it: backend in-process on the embedded database.
       command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
-      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true' },
+      // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
+      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
       timeout: 60_000,
       reuseExistingServer: false,
     },

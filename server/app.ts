@@ -12,6 +12,7 @@ import { billingRoutes } from './routes/billing.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { storeRoutes } from './routes/store.routes';
 import { supportRoutes } from './routes/support.routes';
+import { testHookRoutes } from './routes/test-hooks.routes';
 import { userRoutes } from './routes/user.routes';
 
 /** Paths a browser, a monitor or Stripe opens directly, without the website's script. */
@@ -40,6 +41,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', storeRoutes);
   app.route('/', paymentRoutes);
   app.route('/', billingRoutes);
+  if (deps.config.testHooks) app.route('/', testHookRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -39,6 +39,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     kickOutbox: () => scheduler?.kick('outbox'),
   };
   if (config.jobs) scheduler = startJobs(deps);
+  if (config.testHooks) logger.warn('TEST_HOOKS=on: the e2e-only test calls are mounted; never use this outside tests');
   if (mailer.kind === 'files' && config.production) logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });
   let closing: Promise<void> | undefined;
   return {

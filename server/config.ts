@@ -19,6 +19,8 @@ export interface BackendConfig {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string; timeoutMs: number };
   /** The offline test-card provider may run in production only when enabled on purpose. */
   manualPaymentsEnabled: boolean;
+  /** TEST_HOOKS=on mounts the e2e-only calls of routes/test-hooks.routes.ts. */
+  testHooks: boolean;
 }
 
 export function loadBackendConfig(env: Env = process.env): BackendConfig {
@@ -39,5 +41,6 @@ export function loadBackendConfig(env: Env = process.env): BackendConfig {
         ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, timeoutMs: Number(env.STRIPE_TIMEOUT_MS) || 20_000 }
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
+    testHooks: env.TEST_HOOKS === 'on',
   };
 }

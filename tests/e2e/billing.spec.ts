@@ -8,10 +8,9 @@ import { uniqueEmail, waitForCode } from './mail';
  * provider. The purchase runs through the API from the test (the store screens have their
  * own e2e); everything after it runs in the browser.
  *
- * Not here: "a renewal run shows the renewed state and a new invoice". The servers renew only
- * on the real due date (a job every 15 minutes) and have no way to move time, so the e2e
- * cannot reach a renewal. tests/api/billing.test.ts renews on a test clock through both
- * providers, and tests/components/billing-overview.test.tsx shows the server's renewed JSON.
+ * Renewals: the e2e site runs with TEST_HOOKS=on, whose one extra call moves the buyer's
+ * subscriptions back until their period has ended and runs the real renewal job
+ * (server/services/test-time.ts). What the pages then show comes from the real code.
  */
 
 const password = 'Bluebonnet2025';
@@ -41,11 +40,11 @@ async function signUp(page: Page): Promise<string> {
 }
 
 /** Signs up and pays a Texas cart with the manual provider's success card; returns the invoice key. */
-async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }) {
+async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }, cardNumber = '4242424242424242') {
   const email = await signUp(page);
   await call(page, 'PUT', 'store/cart', { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: texasBilling, IsAddition: false });
   const session = await call<{ Value: string }>(page, 'POST', 'payment/create-manual-session');
-  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', { ClientSecret: session.Value, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' });
+  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', { ClientSecret: session.Value, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' });
   expect(paid.Status).toBe('complete');
   const done = await call<{ Status: string; InvoiceKey: string }>(page, 'POST', 'payment/manual-return', { Value: paid.SessionId });
   expect(done.Status).toBe('complete');
@@ -128,6 +127,60 @@ test('cancel: confirm, then Subscription cancelled and Cancelled instead of the 
   // The server agrees, and so does the billing page after a reload.
   await page.goto('/account/billing');
   await expect(page.getByTestId('subscription-row')).toContainText('Cancelled');
+});
+
+test('a renewal run: the old period shows Renewed, the new one Active, with a new paid invoice', async ({ page }) => {
+  const { invoiceKey } = await buyer(page, { 'personal-health-plus-monthly': 1 });
+  expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
+
+  await page.goto('/account/billing');
+  const subscriptions = page.getByTestId('subscription-row');
+  await expect(subscriptions).toHaveCount(2);
+  const current = subscriptions.filter({ has: page.getByTestId('subscription-state').getByText('Active', { exact: true }) });
+  const renewed = subscriptions.filter({ has: page.getByTestId('subscription-state').getByText('Renewed', { exact: true }) });
+  await expect(current).toHaveCount(1);
+  await expect(renewed).toHaveCount(1);
+  // The new period starts where the old one ended (today) and renews a month later.
+  await expect(current).toContainText(today());
+  await expect(current).not.toContainText('Renewal Failed!');
+  const invoices = page.getByTestId('invoice-row');
+  await expect(invoices).toHaveCount(2);
+  await expect(invoices.getByTestId('invoice-status')).toHaveText(['Paid', 'Paid']);
+  await expectNoAxeViolations(page);
+
+  // The newest invoice comes first: the renewal, $4.99 + 8.25 % Texas tax, paid by the card on file.
+  await invoices.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/account\/billing\/invoice\//);
+  await expect(page).not.toHaveURL(new RegExp(invoiceKey));
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(page.getByText('Personal Health Plus, monthly')).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+
+  await page.goBack();
+  await renewed.getByRole('link').click();
+  await expect(page).toHaveURL(/\/account\/billing\/subscription\//);
+  await expect(page.getByTestId('subscription-state')).toHaveText('Renewed');
+  await expect(page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' })).toBeDisabled();
+});
+
+test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay Now', async ({ page }) => {
+  await buyer(page, { 'personal-health-plus-monthly': 1 }, '4000000000000341');
+  expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
+
+  await page.goto('/account/billing');
+  const subscription = page.getByTestId('subscription-row');
+  await expect(subscription).toHaveCount(1);
+  await expect(subscription).toContainText('Renewal Failed!');
+  await expect(subscription.getByTestId('subscription-state')).toHaveText('Expired');
+  const invoices = page.getByTestId('invoice-row');
+  await expect(invoices.getByTestId('invoice-status')).toHaveText(['Unpaid Pending', 'Paid']);
+
+  await invoices.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/account\/billing\/invoice\//);
+  await expect(page.getByTestId('invoice-status')).toHaveText('Unpaid Pending');
+  await expect(page.getByTestId('amount-due')).toHaveText('$5.40');
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('?invoice_id= opens the invoice; a foreign or unknown id shows not found', async ({ page, browser }) => {

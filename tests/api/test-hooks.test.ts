@@ -1,0 +1,63 @@
+import { XSRF_HEADER } from '@/lib/contract/http';
+import { fillCart, signedUpClient, startTestBackend, type TestBackend } from './harness';
+
+/* The e2e-only renewal hook (TEST_HOOKS=on): absent by default, and with it a renewal through the real job. */
+
+async function buyer(backend: TestBackend, email: string, cardNumber = '4242424242424242') {
+  const client = await signedUpClient(backend, email);
+  await fillCart(client, { 'personal-health-plus-monthly': 1 });
+  const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
+  const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' } });
+  await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+  return client;
+}
+
+describe('without TEST_HOOKS', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend();
+  });
+  afterAll(() => backend.close());
+
+  it('the hook does not exist and nothing renews', async () => {
+    const client = await buyer(backend, 'no-hook@example.com');
+    const response = await client.call('POST', 'test/renewal-run');
+    expect(response.status).toBe(404);
+    expect((await client.call('GET', 'license/subscriptions')).body).toHaveLength(1);
+  });
+});
+
+describe('with TEST_HOOKS=on', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend({ TEST_HOOKS: 'on' });
+  });
+  afterAll(() => backend.close());
+
+  it('renews the caller’s subscriptions now, and no one else’s', async () => {
+    const bystander = await buyer(backend, 'bystander@example.com');
+    const client = await buyer(backend, 'hook@example.com');
+    const [before] = (await client.call('GET', 'license/subscriptions')).body;
+
+    const run = await client.call('POST', 'test/renewal-run');
+    expect(run.status).toBe(200);
+    expect(run.body).toEqual({ Renewed: 1 });
+
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(2);
+    const old = list.find((s: { Key: string }) => s.Key === before.Key);
+    const current = list.find((s: { Key: string }) => s.Key !== before.Key);
+    expect(old).toMatchObject({ IsRenewed: true, IsActive: false, HasExpired: true, NextRenewalDate: null });
+    expect(current).toMatchObject({ IsActive: true, IsRenewed: false, EffectiveDate: old.ExpirationDate });
+    expect(new Date(current.ExpirationDate).getTime() - new Date(current.EffectiveDate).getTime()).toBeGreaterThanOrEqual(28 * 24 * 3600_000);
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
+
+    expect((await bystander.call('GET', 'license/subscriptions')).body).toHaveLength(1);
+    expect((await bystander.call('GET', 'billing/invoices')).body).toHaveLength(1);
+  });
+
+  it('needs a session and the XSRF header like every other call', async () => {
+    const client = await buyer(backend, 'hook-xsrf@example.com');
+    expect((await client.call('POST', 'test/renewal-run', { headers: { [XSRF_HEADER]: 'not-the-token' } })).status).toBe(403);
+  });
+});
