@@ -29,6 +29,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
   const deps: BackendDeps = {
     db: database.db,
     dbKind: database.kind,
+    readCache: database.readCache,
     config,
     logger,
     clock,

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { Db, DatabaseKind } from './db/database';
+import type { ReadCache } from './db/read-cache';
 import type { Mailer } from './email/mailer';
 import type { Catalog } from './services/catalog';
 import type { PaymentProvider } from './payments/provider';
@@ -12,6 +13,7 @@ import type { ActiveSession } from './services/sessions';
 export interface BackendDeps {
   db: Db;
   dbKind: DatabaseKind;
+  readCache: ReadCache;
   config: BackendConfig;
   logger: Logger;
   clock: Clock;

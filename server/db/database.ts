@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
+import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
 /** The one database type the services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Hot reads kept until the next write (PGlite only; see read-cache.ts). */
+  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };
   }
   let lock: DataLock | undefined;
   if (options.dataDir) {
@@ -50,11 +53,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const readCache = trackWritesOf(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      readCache,
       close: async () => {
         await client.close();
         lock?.release();

@@ -14,8 +14,8 @@ export function loadSession(isPublicRead: (method: string, path: string) => bool
   return async (c, next) => {
     const token = isPublicRead(c.req.method, c.req.path) ? undefined : getCookie(c, SESSION_COOKIE);
     if (token) {
-      const { db, clock } = c.get('deps');
-      const session = await findSession(db, clock, token);
+      const { db, clock, readCache } = c.get('deps');
+      const session = await findSession(db, clock, token, readCache);
       if (session) c.set('session', session);
       else clearSessionCookie(c);
     }

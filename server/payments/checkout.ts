@@ -81,6 +81,6 @@ export async function completeCheckout(deps: BackendDeps, session: ActiveSession
     return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
   }
   const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
-  return { Status: 'complete', NewClaims: await claimsOf(deps.db, deps.catalog, session.user.id, deps.clock.now()), InvoiceKey: fulfilment.invoiceId };
+  return { Status: 'complete', NewClaims: await claimsOf(deps, session.user.id), InvoiceKey: fulfilment.invoiceId };
 }
 

@@ -19,7 +19,7 @@ export const wrongPasswordLimit = 3;
 type User = typeof users.$inferSelect;
 
 export async function sessionInfoOf(deps: BackendDeps, user: User): Promise<SessionInfo> {
-  return { UserName: user.email, DisplayName: user.displayName, Claims: await claimsOf(deps.db, deps.catalog, user.id, deps.clock.now()) };
+  return { UserName: user.email, DisplayName: user.displayName, Claims: await claimsOf(deps, user.id) };
 }
 
 async function findUserByEmail(deps: BackendDeps, email: string): Promise<User | undefined> {

@@ -1,9 +1,8 @@
-import type { Db } from '../db/database';
-import type { Catalog } from './catalog';
+import type { BackendDeps } from '../env';
 import { subscriptionClaims } from './subscriptions';
 
 /** Entitlements (ARCHITECTURE.md "Claims"): every free plan's, plus those of active subscriptions. */
-export async function claimsOf(db: Db, catalog: Catalog, userId: string, now: Date): Promise<string[]> {
-  const [free, paid] = await Promise.all([catalog.freePlanClaims(), subscriptionClaims(db, userId, now)]);
+export async function claimsOf(deps: Pick<BackendDeps, 'db' | 'catalog' | 'clock' | 'readCache'>, userId: string): Promise<string[]> {
+  const [free, paid] = await Promise.all([deps.catalog.freePlanClaims(), subscriptionClaims(deps.db, userId, deps.clock.now(), deps.readCache)]);
   return [...new Set([...free, ...paid])].sort();
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
 
@@ -29,14 +30,17 @@ export async function createSession(db: Writer, clock: Clock, userId: string): P
   return { token, xsrfToken, expiresAt };
 }
 
-/** The live session of a cookie token, with its user; null when unknown, expired or erased. */
-export async function findSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, clock.now())));
-  if (!row || row.user.erasedAt) return null;
+/**
+ * The live session of a cookie token, with its user; null when unknown, expired or erased.
+ * The row is remembered until the next write (db/read-cache.ts); expiry is checked on every call.
+ */
+export async function findSession(db: Db, clock: Clock, token: string, cache: ReadCache = passThroughReads): Promise<ActiveSession | null> {
+  const tokenHash = sha256(token);
+  const row = await cache.remember(`session:${tokenHash}`, async () => {
+    const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash));
+    return found ?? null;
+  });
+  if (!row || row.session.expiresAt <= clock.now() || row.user.erasedAt) return null;
   return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, wrongPasswordCount: row.session.wrongPasswordCount, user: row.user };
 }
 
