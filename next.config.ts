@@ -14,6 +14,9 @@ export default function config(phase: string): NextConfig {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
+    // Next hashes the whole HTML of every response for its ETag (issue 7: +25–35 % page
+    // throughput without it). Static pages carry s-maxage for a CDN, which revalidates on its own.
+    generateEtags: false,
     serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
     env: {
       NEXT_PUBLIC_APP_VERSION: version,
