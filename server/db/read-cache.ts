@@ -1,37 +1,46 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /**
  * Remembers the answers of hot reads (the session of a cookie, a user's subscriptions) until
- * the next write. Only on PGlite: its lock file makes this process the database's only
- * writer, and every statement passes through the client wrapped below, so a remembered answer
- * is never older than the last write. With PostgreSQL other processes write too, so there
- * nothing is remembered (`passThroughReads`).
+ * a write touches a table they read. Only on PGlite: its lock file makes this process the
+ * database's only writer, and every statement passes through the client wrapped below, so a
+ * remembered answer is never older than the last write to its tables. With PostgreSQL other
+ * processes write too, so there nothing is remembered (`passThroughReads`).
  */
 export interface ReadCache {
-  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** `tables`: every table the load reads (foreign-key cascades into them start at one of them). */
+  remember<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T>;
 }
 
-export const passThroughReads: ReadCache = { remember: (_key, load) => load() };
+export const passThroughReads: ReadCache = { remember: (_key, _tables, load) => load() };
 
 const maxEntries = 10_000;
+const ANY_TABLE = '*';
+
+/** The table a plain INSERT/UPDATE/DELETE writes; ANY_TABLE for anything else that is not a SELECT. */
+export function writtenTable(sql: string): string | null {
+  if (/^\s*select\b/i.test(sql)) return null;
+  const match = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(sql);
+  return match ? match[1].toLowerCase() : ANY_TABLE;
+}
 
 export function trackWritesOf(client: PGlite): ReadCache {
-  let generation = 0;
-  const entries = new Map<string, unknown>();
-  const noteWrite = () => {
-    generation++;
-    entries.clear();
+  // Each table's write count; a remembered answer holds the counts it was read at.
+  const writes = new Map<string, number>();
+  const countOf = (table: string) => (writes.get(table) ?? 0) + (writes.get(ANY_TABLE) ?? 0);
+  const entries = new Map<string, { value: unknown; tables: readonly string[]; counts: number[] }>();
+  const noteWrites = (tables: Iterable<string>) => {
+    for (const table of tables) writes.set(table, (writes.get(table) ?? 0) + 1);
   };
 
-  // Anything but a plain SELECT counts as a write, and so does every transaction; the
-  // generation moves after the write is done, so a read that overlapped it is not kept.
+  // Counts move after the write is done, so a read that overlapped it is not kept.
   const query = client.query.bind(client);
   client.query = (async (sql: string, params?: unknown[], options?: object) => {
-    if (/^\s*select\b/i.test(sql)) return query(sql, params as never, options);
+    const table = writtenTable(sql);
     try {
       return await query(sql, params as never, options);
     } finally {
-      noteWrite();
+      if (table) noteWrites([table]);
     }
   }) as PGlite['query'];
   const exec = client.exec.bind(client);
@@ -39,26 +48,41 @@ export function trackWritesOf(client: PGlite): ReadCache {
     try {
       return await exec(...args);
     } finally {
-      noteWrite();
+      noteWrites([ANY_TABLE]);
     }
   }) as PGlite['exec'];
   const transaction = client.transaction.bind(client);
-  client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+  client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
+    const written = new Set<string>();
     try {
-      return await transaction(callback);
+      return await transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        tx.query = ((sql: string, ...rest: [never?, never?]) => {
+          const table = writtenTable(sql);
+          if (table) written.add(table);
+          return txQuery(sql, ...rest);
+        }) as Transaction['query'];
+        const txExec = tx.exec.bind(tx);
+        tx.exec = ((...args: Parameters<Transaction['exec']>) => {
+          written.add(ANY_TABLE);
+          return txExec(...args);
+        }) as Transaction['exec'];
+        return callback(tx);
+      });
     } finally {
-      noteWrite();
+      noteWrites(written);
     }
   }) as PGlite['transaction'];
 
   return {
-    async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (entries.has(key)) return entries.get(key) as T;
-      const readAt = generation;
+    async remember<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+      const entry = entries.get(key);
+      if (entry && entry.tables.every((table, i) => countOf(table) === entry.counts[i])) return entry.value as T;
+      const counts = tables.map(countOf);
       const value = await load();
-      if (readAt === generation) {
+      if (tables.every((table, i) => countOf(table) === counts[i])) {
         if (entries.size >= maxEntries) entries.clear();
-        entries.set(key, value);
+        entries.set(key, { value, tables, counts });
       }
       return value;
     },

@@ -40,7 +40,8 @@ export const appRoutes = createRouter()
   .openapi(appInfo, async (c) => {
     const session = c.get('session');
     c.header('Cache-Control', 'no-store');
-    const cartCount = session ? await cartItemCount(c.get('deps').db, session.user.id) : 0;
+    const { db, readCache } = c.get('deps');
+    const cartCount = session ? await cartItemCount(db, session.user.id, readCache) : 0;
     return c.json({ CartItemCount: cartCount, NotificationCount: 0 }, 200);
   })
   .openapi(countries, (c) => {

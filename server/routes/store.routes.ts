@@ -40,12 +40,12 @@ export const storeRoutes = createRouter()
   .openapi(getCart, async (c) => {
     const session = c.get('session') as ActiveSession;
     c.header('Cache-Control', 'no-store');
-    const { db, catalog } = c.get('deps');
-    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
+    const { db, catalog, readCache } = c.get('deps');
+    return c.json(toCartModel(await priceCart(db, catalog, session.user.id, readCache)), 200);
   })
   .openapi(putCart, async (c) => {
     const session = c.get('session') as ActiveSession;
-    const { db, catalog } = c.get('deps');
+    const { db, catalog, readCache } = c.get('deps');
     await updateCart(db, catalog, session.user.id, c.req.valid('json'));
-    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
+    return c.json(toCartModel(await priceCart(db, catalog, session.user.id, readCache)), 200);
   });

@@ -1,7 +1,8 @@
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
+import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { cartItems, carts } from '../db/schema';
 import { ApiError, type ErrorText } from '../errors';
 import type { Catalog, Offer } from './catalog';
@@ -20,10 +21,18 @@ export interface PricedCart {
   taxRate: { basisPoints: number; exempt: boolean };
 }
 
-/** The cart with prices from the catalog and tax from the billing address, all in cents. */
-export async function priceCart(db: Reader, catalog: Catalog, userId: string): Promise<PricedCart> {
-  const [cart] = await db.select().from(carts).where(eq(carts.userId, userId));
-  const items = await db.select().from(cartItems).where(eq(cartItems.userId, userId));
+/**
+ * The cart with prices from the catalog and tax from the billing address, all in cents. The
+ * rows are remembered until the cart is written (db/read-cache.ts); inside a transaction that
+ * may have written them, pass no cache.
+ */
+export async function priceCart(db: Reader, catalog: Catalog, userId: string, cache: ReadCache = passThroughReads): Promise<PricedCart> {
+  // One query: items exist only with their cart row (foreign key), so a left join finds both.
+  const rows = await cache.remember(`cart:${userId}`, ['carts', 'cart_items'], () =>
+    db.select({ cart: carts, item: cartItems }).from(carts).leftJoin(cartItems, eq(cartItems.userId, carts.userId)).where(eq(carts.userId, userId)),
+  );
+  const cart = rows[0]?.cart;
+  const items = rows.flatMap((row) => (row.item ? [row.item] : []));
   const offered = await catalog.byKey(items.map((item) => item.offerKey));
   const lines = items
     .filter((item) => offered.has(item.offerKey))
@@ -102,24 +111,24 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
       .values({ userId, ...billingColumns, updatedAt: sql`now()` })
       .onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } });
     if (!update.IsAddition) await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    for (const [offerKey, quantity] of merged) {
-      if (update.IsAddition) {
-        await tx
-          .insert(cartItems)
-          .values({ userId, offerKey, quantity: Math.min(quantity, 100) })
-          .onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + ${quantity}, 100)` } });
-      } else if (quantity > 0) {
-        await tx.insert(cartItems).values({ userId, offerKey, quantity: Math.min(quantity, 100) });
-      }
+    // Quantity 0 removes a line when replacing, and adds nothing when adding.
+    const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
+    if (!lines.length) return;
+    const insert = tx.insert(cartItems).values(lines);
+    if (update.IsAddition) {
+      await insert.onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, 100)` } });
+    } else {
+      await insert;
     }
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.quantity, 0)));
   });
 }
 
-/** App info's CartItemCount: the sum of quantities. */
-export async function cartItemCount(db: Reader, userId: string): Promise<number> {
-  const [row] = await db.select({ total: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
-  return Number(row?.total ?? 0);
+/** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */
+export async function cartItemCount(db: Reader, userId: string, cache: ReadCache = passThroughReads): Promise<number> {
+  return cache.remember(`cart-count:${userId}`, ['cart_items'], async () => {
+    const [row] = await db.select({ total: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
+    return Number(row?.total ?? 0);
+  });
 }
 
 export async function emptyCart(db: Pick<Db, 'delete'>, userId: string): Promise<void> {

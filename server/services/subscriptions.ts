@@ -49,8 +49,8 @@ export async function findOwnSubscription(db: Db, userId: string, id: string) {
   return row;
 }
 
-/** Claims granted by subscriptions active now (the rows are remembered until the next write). */
+/** Claims granted by subscriptions active now (the rows are remembered until a write to them). */
 export async function subscriptionClaims(db: Db, userId: string, now: Date, cache: ReadCache = passThroughReads): Promise<string[]> {
-  const rows = await cache.remember(`subscriptions:${userId}`, () => listOwnSubscriptions(db, userId));
+  const rows = await cache.remember(`subscriptions:${userId}`, ['subscriptions', 'offers'], () => listOwnSubscriptions(db, userId));
   return rows.filter((row) => toSubscriptionModel(row.subscription, row.offer, now, 'en').IsActive).flatMap((row) => row.offer.claims);
 }

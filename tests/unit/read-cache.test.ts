@@ -1,46 +1,60 @@
 import { PGlite } from '@electric-sql/pglite';
-import { trackWritesOf, type ReadCache } from '@/server/db/read-cache';
+import { trackWritesOf, writtenTable, type ReadCache } from '@/server/db/read-cache';
 
-/* Remembered reads on PGlite last exactly until the next write, whatever form the write takes. */
+/* Remembered reads on PGlite last exactly until a write touches their tables, whatever form the write takes. */
 
 let client: PGlite;
 let cache: ReadCache;
-const readValue = () => cache.remember('value', async () => (await client.query<{ v: number }>('select v from t')).rows[0].v);
+let loads: number;
+const readValue = () =>
+  cache.remember('value', ['t'], async () => {
+    loads++;
+    return (await client.query<{ v: number }>('select v from t')).rows[0].v;
+  });
 
 beforeEach(async () => {
   client = await PGlite.create();
   cache = trackWritesOf(client);
-  await client.exec('create table t (v int); insert into t values (1);');
+  await client.exec('create table t (v int); insert into t values (1); create table other (v int);');
+  loads = 0;
 });
 afterEach(() => client.close());
 
 it('answers from memory while nothing is written', async () => {
-  let loads = 0;
-  const load = async () => {
-    loads++;
-    return (await client.query<{ v: number }>('select v from t')).rows[0].v;
-  };
-  expect(await cache.remember('value', load)).toBe(1);
-  expect(await cache.remember('value', load)).toBe(1);
+  expect(await readValue()).toBe(1);
+  expect(await readValue()).toBe(1);
   expect(loads).toBe(1);
 });
 
 it.each([
   ['an UPDATE', () => client.query('update t set v = 2')],
+  ['a quoted UPDATE', () => client.query('update "t" set "v" = 2')],
   ['a CTE that writes', () => client.query('with x as (update t set v = 2 returning v) select v from x')],
   ['exec', () => client.exec('update t set v = 2')],
   ['a transaction', () => client.transaction(async (tx) => void (await tx.query('update t set v = 2')))],
-])('forgets everything after %s', async (_name, write) => {
+  ['exec in a transaction', () => client.transaction(async (tx) => void (await tx.exec('update t set v = 2')))],
+])('forgets after %s', async (_name, write) => {
   expect(await readValue()).toBe(1);
   await write();
   expect(await readValue()).toBe(2);
+});
+
+it.each([
+  ['a write to another table', () => client.query('insert into other values (1)')],
+  ['a transaction that writes another table', () => client.transaction(async (tx) => void (await tx.query('insert into "other" ("v") values ($1)', [1])))],
+  ['a read-only transaction', () => client.transaction(async (tx) => void (await tx.query('select v from t')))],
+])('keeps its answer after %s', async (_name, write) => {
+  await readValue();
+  await write();
+  await readValue();
+  expect(loads).toBe(1);
 });
 
 it('does not keep a read that overlapped a write', async () => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   // The read loads the old value, then a write completes before the read is stored.
-  const slowRead = cache.remember('value', async () => {
+  const slowRead = cache.remember('value', ['t'], async () => {
     const value = (await client.query<{ v: number }>('select v from t')).rows[0].v;
     await gate;
     return value;
@@ -49,4 +63,13 @@ it('does not keep a read that overlapped a write', async () => {
   release();
   expect(await slowRead).toBe(1);
   expect(await readValue()).toBe(2);
+});
+
+it('names the written table of drizzle’s statements, and treats anything unknown as every table', () => {
+  expect(writtenTable('select "id" from "sessions"')).toBeNull();
+  expect(writtenTable('insert into "cart_items" ("user_id") values ($1)')).toBe('cart_items');
+  expect(writtenTable('update "sessions" set "wrong_password_count" = $1')).toBe('sessions');
+  expect(writtenTable('delete from "users" where "id" = $1')).toBe('users');
+  expect(writtenTable('with x as (delete from users) select 1')).toBe('*');
+  expect(writtenTable('truncate sessions')).toBe('*');
 });
