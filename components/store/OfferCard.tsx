@@ -46,8 +46,10 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
       <div className="mt-auto flex flex-col items-start gap-3 pt-6">
         {free ? (
           // The apps are separate sites under /apps (spec §2), so a plain link loads them.
-          <a href={offer.AppPage} aria-describedby={titleId} className={buttonClass('primary')}>
+          // The plan's name, hidden on screen, makes the link say where it goes (to search engines too).
+          <a href={offer.AppPage} className={buttonClass('primary')}>
             {t('start')}
+            <span className="sr-only"> {offer.Description}</span>
           </a>
         ) : (
           <>

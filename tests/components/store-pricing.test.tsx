@@ -55,7 +55,7 @@ describe('pricing page (spec screen 9)', () => {
     expect(free.className).toContain('bg-brand-50');
     expect(card('PDF Workshop Pro, monthly')).not.toHaveAttribute('data-free-plan');
     expect(card('PDF Workshop Pro, monthly').className).toContain('bg-white');
-    expect(within(free).getByRole('link', { name: 'START' })).toHaveAttribute('href', '/apps/pdf');
+    expect(within(free).getByRole('link', { name: 'START PDF Workshop Free' })).toHaveAttribute('href', '/apps/pdf');
     expect(within(free).queryByRole('button', { name: 'ADD TO CART' })).toBeNull();
     expect(within(free).queryByText(/^Only/)).toBeNull();
     expect(within(free).getByText('Repair damaged PDF files up to 10 MB')).toBeVisible();

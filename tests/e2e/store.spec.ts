@@ -82,7 +82,7 @@ test.describe('store with the manual (offline) provider', () => {
     const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
     await expect(yearly.getByText('Only $99.00')).toBeVisible();
     await expect(yearly.getByText('Save $21')).toBeVisible();
-    await expect(page.getByRole('article', { name: 'PDF Workshop Free' }).getByRole('link', { name: 'START' })).toHaveAttribute('href', '/apps/pdf');
+    await expect(page.getByRole('article', { name: 'PDF Workshop Free' }).getByRole('link', { name: 'START PDF Workshop Free' })).toHaveAttribute('href', '/apps/pdf');
     await expect(page.getByRole('link', { name: 'VIEW CART' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
