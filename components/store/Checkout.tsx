@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
+import { fetchInvoice } from '@/lib/api/billing';
 import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
 import { fetchCart } from '@/lib/api/store';
 import { formatUsd } from '@/lib/contract/presentation';
@@ -26,8 +27,8 @@ export function Checkout() {
   const session = useStoreSession(returnTo);
   const languageReady = useApiLanguageReady();
   const payment = useLoaded(session === 'loggedIn' && languageReady, async () => {
-    const [cart, keyInfo] = await Promise.all([invoiceKey ? null : fetchCart(), fetchKeyInfo()]);
-    return { cart, keyInfo };
+    const [cart, invoice, keyInfo] = await Promise.all([invoiceKey ? null : fetchCart(), invoiceKey ? fetchInvoice(invoiceKey) : null, fetchKeyInfo()]);
+    return { cart, invoice, keyInfo };
   });
   // Spec §4 Checkout: an empty cart goes back to the cart.
   const emptyCart = payment.status === 'ready' && payment.data.cart?.LineItems.length === 0;
@@ -42,7 +43,8 @@ export function Checkout() {
   else if (payment.data.keyInfo.Provider === 'stripe') body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
   else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} />;
 
-  const amountDue = payment.status === 'ready' && payment.data.cart && !emptyCart ? payment.data.cart.TotalAmount : null;
+  // The cart's total, or what is still due on the invoice being paid (Pay Now).
+  const amountDue = payment.status === 'ready' && !emptyCart ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">

@@ -11,9 +11,12 @@ const base64 = (text: string) => Buffer.from(text).toString('base64');
 const keyInfo = (Provider: 'manual' | 'stripe', key = Provider === 'stripe' ? 'pk_test_e2e' : 'manual_test_mode') => ({ body: { Value: base64(base64(key)), Provider } });
 const cart = pricedCart({ 'pdf-workshop-pro-yearly': 1 }, texasBilling);
 
+const unpaidInvoiceKey = '6f1c2a9e-0000-4000-8000-000000000001';
+
 function serveCheckout({ provider = 'manual' as 'manual' | 'stripe', key = undefined as string | undefined, cartModel = cart, payments = [] as ('complete' | 'declined')[] } = {}) {
   return serveStore((call) => {
     if (call.path === 'store/cart') return { body: cartModel };
+    if (call.path === `billing/invoice/${unpaidInvoiceKey}`) return { body: { Key: unpaidInvoiceKey, TotalAmount: 540, TotalAmountDue: 540, FullyPaidDate: null, IsVoid: false } };
     if (call.path === 'payment/key-info') return keyInfo(provider, key);
     if (call.path.startsWith(`payment/create-${provider}-session`)) return { body: { Value: 'ms_abc_secret_xyz' } };
     if (call.path === 'payment/manual/pay') return { body: { Status: payments.shift(), SessionId: 'ms_abc' } };
@@ -82,14 +85,15 @@ describe('checkout page (spec screen 11)', () => {
     expect(api.to('POST', 'payment/create-manual-session')).toEqual([]);
   });
 
-  it('Pay Now: ?invoice= is passed to the session and the cart is not asked', async () => {
-    const { api } = openCheckout({}, { search: '?invoice=6f1c2a9e-0000-4000-8000-000000000001' });
+  it('Pay Now: ?invoice= is passed to the session, the invoice’s amount due shows and the cart is not asked', async () => {
+    const { api } = openCheckout({}, { search: `?invoice=${unpaidInvoiceKey}` });
     await screen.findByTestId('manual-checkout');
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(api.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      `GET billing/invoice/${unpaidInvoiceKey}`,
       'GET payment/key-info',
-      'POST payment/create-manual-session?invoice=6f1c2a9e-0000-4000-8000-000000000001',
+      `POST payment/create-manual-session?invoice=${unpaidInvoiceKey}`,
     ]);
-    expect(screen.queryByTestId('amount-due')).toBeNull();
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('$5.40');
     expect(routerCalls).toEqual([]);
   });
 
@@ -147,10 +151,10 @@ describe('checkout with Stripe', () => {
       { version: 3 },
     );
     jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const { api } = openCheckout({ provider: 'stripe' }, { search: '?invoice=inv-1' });
+    const { api } = openCheckout({ provider: 'stripe' }, { search: `?invoice=${unpaidInvoiceKey}` });
     expect(await screen.findByText('Stripe form')).toBeVisible();
     expect(created).toEqual([{ key: 'pk_test_e2e', secret: 'ms_abc_secret_xyz' }]);
-    expect(api.to('POST', 'payment/create-stripe-session?invoice=inv-1')).toHaveLength(1);
+    expect(api.to('POST', `payment/create-stripe-session?invoice=${unpaidInvoiceKey}`)).toHaveLength(1);
   });
 });
 

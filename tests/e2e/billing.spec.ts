@@ -163,7 +163,7 @@ test('a renewal run: the old period shows Renewed, the new one Active, with a ne
   await expect(page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' })).toBeDisabled();
 });
 
-test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay Now', async ({ page }) => {
+test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay Now, which pays it', async ({ page }) => {
   await buyer(page, { 'personal-health-plus-monthly': 1 }, '4000000000000341');
   expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
 
@@ -179,8 +179,21 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(page).toHaveURL(/\/account\/billing\/invoice\//);
   await expect(page.getByTestId('invoice-status')).toHaveText('Unpaid Pending');
   await expect(page.getByTestId('amount-due')).toHaveText('$5.40');
-  await expect(page.getByRole('link', { name: 'Pay Now' })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Pay Now: the checkout of that invoice shows what is due, and a working card pays it.
+  await page.getByRole('link', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\?invoice=/);
+  await expect(page.getByTestId('amount-due')).toHaveText('$5.40');
+  const card = page.getByTestId('manual-checkout');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: 'PAY' }).click();
+  await expect(page).toHaveURL(/\/account\/billing\/invoice\//, { timeout: 15_000 });
+  await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
 });
 
 test('?invoice_id= opens the invoice; a foreign or unknown id shows not found', async ({ page, browser }) => {
