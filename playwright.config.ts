@@ -48,11 +48,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The site as `npm start` runs it: backend in-process on the embedded database.
-      command: nextStart(port),
+      // The site as `npm start` runs it (server/site.ts): /api straight to the backend in-process
+      // on the embedded database. The other sites run `next start`, where /api goes through the
+      // Route Handler (over HTTP to the standalone backend, and in-process for Stripe).
+      command: `node node_modules/tsx/dist/cli.mjs server/site.ts`,
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
-      env: { ...common, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
+      env: { ...common, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
       timeout: 60_000,
       reuseExistingServer: false,
     },

@@ -45,9 +45,10 @@ try {
 
   // 2. Start-up: process start → first page served, on a fresh data folder.
   const startedAt = Date.now();
-  const server = startProcess(node, [nextBin, 'start', '-p', String(sitePort)], {
+  // As `npm start` serves it (scripts/start.mjs → server/site.ts).
+  const server = startProcess(node, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...siteEnv, DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true', THROTTLE_SCALE: '1000' },
+    env: { ...siteEnv, PORT: String(sitePort), DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true', THROTTLE_SCALE: '1000' },
   });
   stops.push(server.stop);
   await waitFor(`${site}/`);

@@ -31,9 +31,10 @@ const [port, smtpPort] = [await freePort(), await freePort()];
 const mails = [];
 const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((m) => mails.push(m.text ?? '')).then(() => done(), done) });
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-const server = startProcess(process.execPath, [nextBin, 'start', '-p', String(port)], {
+// As `npm start` serves it (scripts/start.mjs → server/site.ts).
+const server = startProcess(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
-  env: { ...env, DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
+  env: { ...env, PORT: String(port), DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
 });
 const site = `http://localhost:${port}`;
 try {

@@ -1,5 +1,6 @@
 // `npm start`: builds when the sources are newer than the last build, then serves the site
-// with the backend in-process on the embedded database (nothing to configure).
+// with the backend in-process on the embedded database (nothing to configure). PORT and HOST
+// choose where it listens (default: port 3000 on every interface).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,9 @@ if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
   env.PAYMENTS_MANUAL_ENABLED = 'true';
   process.stdout.write('Payments: offline test-card provider (set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for Stripe).\n');
 }
-const args = ['node_modules/next/dist/bin/next', 'start', '-p', env.PORT ?? '3000'];
-const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+// server/site.ts: Next.js for the pages, the backend straight on /api (`next start` would
+// route /api through the Route Handler, at a sixth of the speed).
+env.NODE_ENV = 'production';
+const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { APP_KEY, APP_KEY_HEADER } from '@/lib/contract/http';
+import { siteListener } from '@/server/site-listener';
+import { startTestBackend, type TestBackend } from './harness';
+
+/*
+ * `npm start`'s routing, on a real socket: /api/* to the real backend, the rest to the page
+ * handler (Next.js in production; here a handler that names itself, as the e2e suite covers
+ * the pages through the real server).
+ */
+let backend: TestBackend;
+let server: http.Server;
+let base: string;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const pages: http.RequestListener = (_request, response) => response.end('page');
+  server = http.createServer(siteListener(getRequestListener(backend.app.fetch), pages));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await backend.close();
+});
+
+it('answers /api/* from the backend, with the site’s security headers', async () => {
+  const response = await fetch(`${base}/api/store/catalog`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  const missingKey = await fetch(`${base}/api/store/catalog`);
+  expect(missingKey.status).toBe(400);
+});
+
+it('hands every other path to the pages', async () => {
+  for (const path of ['/', '/de/contact', '/apiary', '/store/pricing?api=1']) {
+    expect(await (await fetch(`${base}${path}`)).text()).toBe('page');
+  }
+});
+
+it('throttles by the socket’s address, whatever X-Forwarded-For the client sends', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const first = await fetch(`${base}/api/auth/session-info`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
+    const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='))!.split(';')[0];
+    const response = await fetch(`${base}/api/support/message`, {
+      method: 'POST',
+      headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: xsrf, 'X-XSRF-TOKEN': xsrf.split('=')[1], 'X-Forwarded-For': `198.51.100.${i}` },
+      body: JSON.stringify({ FullName: 'Ann Smith', EmailAddress: 'ann@example.com', Message: `Question number ${i}` }),
+    });
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+  expect(statuses[10]).toBe(429);
+});
