@@ -4,7 +4,7 @@ import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '..
 import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
 import { requireSession } from '../middleware/session';
-import { priceCart, toCartModel, updateCart } from '../services/cart';
+import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/cart';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
 
 const catalog = createRoute({
@@ -45,7 +45,7 @@ export const storeRoutes = createRouter()
   })
   .openapi(putCart, async (c) => {
     const session = c.get('session') as ActiveSession;
-    const { db, catalog, readCache } = c.get('deps');
-    await updateCart(db, catalog, session.user.id, c.req.valid('json'));
-    return c.json(toCartModel(await priceCart(db, catalog, session.user.id, readCache)), 200);
+    const { db, catalog } = c.get('deps');
+    const written = await updateCart(db, catalog, session.user.id, c.req.valid('json'));
+    return c.json(toCartModel(await priceCartRows(catalog, written)), 200);
   });

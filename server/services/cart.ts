@@ -21,6 +21,12 @@ export interface PricedCart {
   taxRate: { basisPoints: number; exempt: boolean };
 }
 
+type CartItem = Pick<typeof cartItems.$inferSelect, 'offerKey' | 'quantity'>;
+export interface CartRows {
+  cart: Cart | undefined;
+  items: CartItem[];
+}
+
 /**
  * The cart with prices from the catalog and tax from the billing address, all in cents. The
  * rows are remembered until the cart is written (db/read-cache.ts); inside a transaction that
@@ -31,8 +37,10 @@ export async function priceCart(db: Reader, catalog: Catalog, userId: string, ca
   const rows = await cache.remember(`cart:${userId}`, ['carts', 'cart_items'], () =>
     db.select({ cart: carts, item: cartItems }).from(carts).leftJoin(cartItems, eq(cartItems.userId, carts.userId)).where(eq(carts.userId, userId)),
   );
-  const cart = rows[0]?.cart;
-  const items = rows.flatMap((row) => (row.item ? [row.item] : []));
+  return priceCartRows(catalog, { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) });
+}
+
+export async function priceCartRows(catalog: Catalog, { cart, items }: CartRows): Promise<PricedCart> {
   const offered = await catalog.byKey(items.map((item) => item.offerKey));
   const lines = items
     .filter((item) => offered.has(item.offerKey))
@@ -78,8 +86,9 @@ type Update = Omit<UpdateCartRequest, 'BillingInfo'> & { BillingInfo?: BillingIn
 /**
  * PUT store/cart: IsAddition adds to quantities (the pricing page's single item); otherwise the
  * items and billing info are replaced. Quantity 0 removes a line. Nothing changes on bad input.
+ * Answers the cart as written, so pricing it needs no second read.
  */
-export async function updateCart(db: Db, catalog: Catalog, userId: string, update: Update): Promise<void> {
+export async function updateCart(db: Db, catalog: Catalog, userId: string, update: Update): Promise<CartRows> {
   const merged = new Map<string, number>();
   for (const item of update.Items) merged.set(item.ServiceOfferKey, (merged.get(item.ServiceOfferKey) ?? 0) + item.Quantity);
   const offered = await catalog.byKey(merged.keys());
@@ -92,7 +101,7 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   if (update.BillingInfo) problems.push(...checkBilling(update.BillingInfo));
   if (problems.length) throw new ApiError(400, problems);
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const billing = update.BillingInfo;
     const billingColumns = billing
       ? {
@@ -106,20 +115,24 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
           isBusinessPurchase: billing.IsBusinessPurchase,
         }
       : {};
-    await tx
+    const [cart] = await tx
       .insert(carts)
       .values({ userId, ...billingColumns, updatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } })
+      .returning();
     if (!update.IsAddition) await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     // Quantity 0 removes a line when replacing, and adds nothing when adding.
     const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
-    if (!lines.length) return;
-    const insert = tx.insert(cartItems).values(lines);
-    if (update.IsAddition) {
-      await insert.onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, 100)` } });
-    } else {
-      await insert;
+    if (lines.length) {
+      const insert = tx.insert(cartItems).values(lines);
+      if (update.IsAddition) {
+        await insert.onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, 100)` } });
+      } else {
+        await insert;
+      }
     }
+    // Replacing: the lines are the whole cart. Adding: the other lines are read back.
+    return { cart, items: update.IsAddition ? await tx.select().from(cartItems).where(eq(cartItems.userId, userId)) : lines };
   });
 }
 
