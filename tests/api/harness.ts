@@ -116,15 +116,26 @@ export class TestClient {
 
 export const strongPassword = 'Bluebonnet2025';
 
+/**
+ * Runs the mail sender until the address's code has arrived. With sign-ups in parallel, a run
+ * may skip a row that another run has claimed (SKIP LOCKED) and is still sending.
+ */
+export async function mailedCode(backend: TestBackend, email: string): Promise<string> {
+  const { codeFrom } = await import('./mail-sink');
+  for (let attempt = 0; ; attempt++) {
+    await backend.deliverMail();
+    if (backend.mail.to(email).length || attempt === 100) return codeFrom(backend.mail, email);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Signs a new user up through the two-step code flow and returns their logged-in client. */
 export async function signedUpClient(backend: TestBackend, email: string, password = strongPassword): Promise<TestClient> {
   const client = await new TestClient(backend).prime();
   const body = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
   const first = await client.call('POST', 'auth/signup', { body });
   if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${first.text}`);
-  await backend.deliverMail();
-  const { codeFrom } = await import('./mail-sink');
-  const second = await client.call('POST', 'auth/signup', { body: { ...body, Code: codeFrom(backend.mail, email) } });
+  const second = await client.call('POST', 'auth/signup', { body: { ...body, Code: await mailedCode(backend, email) } });
   if (second.status !== 200) throw new Error(`sign-up failed: ${second.text}`);
   return client;
 }
