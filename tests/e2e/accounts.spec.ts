@@ -163,8 +163,8 @@ test.describe('accounts in English', () => {
     await signUp(page, uniqueEmail('unsaved'));
     await page.goto('/account/settings');
     await page.getByRole('region', { name: 'Display name' }).getByLabel('Display name (optional)').fill('Draft');
-    // The first change loads the form's schema (lazyZodResolver); the form reports itself
-    // dirty, and the guard arms, once that validation has run.
+    // The first focus loads the form's schema (lazyZodResolver); the form reports itself
+    // dirty, and the guard arms, once a validation has run with it. A person is never faster.
     await page.waitForLoadState('networkidle');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     const question = page.getByRole('dialog', { name: 'Unsaved changes' });
