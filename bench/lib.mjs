@@ -3,6 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,3 +54,34 @@ export function cannon(options) {
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** An SMTP server on loopback that keeps the text of every mail it receives. */
+export async function startMailSink(port) {
+  const mails = [];
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((mail) => mails.push(mail.text ?? '')).then(() => done(), done) });
+  await new Promise((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { mails, close: () => smtp.close() };
+}
+
+/**
+ * Signs an account up at `site` with the code it is mailed, as a visitor does. Returns the
+ * account, the headers of its session, and the anonymous headers (app key and XSRF) a login needs.
+ */
+export async function signUpBenchUser(site, mails, name) {
+  const appKey = { 'x-app-key': 'bluebonnet-website' };
+  const first = await fetch(`${site}/api/auth/session-info`, { headers: appKey });
+  const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN=')).split(';')[0].split('=')[1];
+  const anonymous = { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  const account = { UserName: `${name}-${Date.now()}@example.com`, Password: 'BenchPassword1', UserAgreedToTerms: true, CookieConsent: null };
+  const mailsBefore = mails.length;
+  await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: anonymous, body: JSON.stringify(account) });
+  let code;
+  for (let i = 0; i < 100 && !code; i++) {
+    if (mails.length > mailsBefore) code = mails.at(-1).match(/\b([A-Z2-9]{6})\b/)?.[1];
+    else await sleep(100);
+  }
+  const done = await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: anonymous, body: JSON.stringify({ ...account, Code: code }) });
+  const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
+  const session = { ...appKey, 'content-type': 'application/json', cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] };
+  return { account, session, anonymous };
+}

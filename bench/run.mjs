@@ -5,11 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { freePort } from '../scripts/free-port.mjs';
 import { fixedRate } from './fixed-rate.mjs';
-import { cannon, firstLoadJs, median, startProcess, timed, waitFor } from './lib.mjs';
+import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,10 +26,8 @@ try {
   const base = `http://localhost:${basePort}`;
 
   // Mail sink: the bench user signs up with the code it receives, like a person would.
-  const mails = [];
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((mail) => mails.push(mail.text ?? '')).then(() => done(), done) });
-  await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-  stops.push(() => smtp.close());
+  const { mails, close: closeMailSink } = await startMailSink(smtpPort);
+  stops.push(closeMailSink);
 
   // 1. Builds.
   const siteEnv = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_PUBLIC_SITE_URL: site, NEXT_TELEMETRY_DISABLED: '1' };
@@ -100,14 +96,14 @@ try {
   );
 
   // 5. API latency at a fixed 500 requests/s, through the /api forwarder, logged in.
-  const session = await benchUser(site, mails);
-  const api = (pathname, extra = {}) => ({ url: `${site}/api/${pathname}`, headers: session.headers, ...extra });
+  const { session } = await signUpBenchUser(site, mails, 'bench');
+  const api = (pathname, extra = {}) => ({ url: `${site}/api/${pathname}`, headers: session, ...extra });
   const cartBody = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
   const targets = {
     'GET store/catalog': api('store/catalog'),
     'GET auth/session-info': api('auth/session-info'),
     'GET store/cart': api('store/cart'),
-    'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody, headers: { ...session.headers, 'content-type': 'application/json' } }),
+    'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody }),
     'bare Hono route': { url: `http://127.0.0.1:${honoPort}/api/bare` },
     'bare Next.js Route Handler': { url: `${base}/api/bare` },
   };
@@ -139,10 +135,10 @@ try {
     }).stop,
   );
   await waitFor(`${backendUrl}/api/health`);
-  const backendSession = await benchUser(backendUrl, mails);
+  const { session: backendSession } = await signUpBenchUser(backendUrl, mails, 'bench-backend');
   results.standaloneApi = {};
   for (const [name, pathname] of [['GET store/catalog', 'store/catalog'], ['GET auth/session-info', 'auth/session-info']]) {
-    const target = { url: `${backendUrl}/api/${pathname}`, headers: backendSession.headers };
+    const target = { url: `${backendUrl}/api/${pathname}`, headers: backendSession };
     const atRate = await fixedRate({ ...target, rate: 500, durationSeconds: duration });
     const max = Math.round((await cannon({ ...target, connections: 20, duration })).requests.average);
     results.standaloneApi[name] = { ...atRate, maxRequestsPerSecond: max, ratioToBare: +(max / bareMax).toFixed(3) };
@@ -165,25 +161,6 @@ try {
 }
 
 report(results);
-
-async function benchUser(site, mails) {
-  const appKey = { 'x-app-key': 'bluebonnet-website' };
-  const first = await fetch(`${site}/api/auth/session-info`, { headers: appKey });
-  const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN=')).split(';')[0].split('=')[1];
-  const post = (body, cookie) =>
-    fetch(`${site}/api/auth/signup`, { method: 'POST', headers: { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie }, body: JSON.stringify(body) });
-  const body = { UserName: `bench-${Date.now()}@example.com`, Password: 'BenchPassword1', UserAgreedToTerms: true, CookieConsent: null };
-  const mailsBefore = mails.length;
-  await post(body, `XSRF-TOKEN=${xsrf}`);
-  let code;
-  for (let i = 0; i < 100 && !code; i++) {
-    if (mails.length > mailsBefore) code = mails.at(-1)?.match(/\b([A-Z2-9]{6})\b/)?.[1];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const done = await post({ ...body, Code: code }, `XSRF-TOKEN=${xsrf}`);
-  const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
-  return { headers: { ...appKey, cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] } };
-}
 
 async function freshClone(root, work) {
   const clone = path.join(work, 'clone');

@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { freePort } from '../scripts/free-port.mjs';
-import { cannon, startProcess, timed, waitFor } from './lib.mjs';
+import { cannon, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -28,9 +26,7 @@ function rssMiB(pid) {
 const env = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
 if (!fs.existsSync(path.join(root, '.next-bench/BUILD_ID'))) timed('building the site', process.execPath, [nextBin, 'build'], { cwd: root, env });
 const [port, smtpPort] = [await freePort(), await freePort()];
-const mails = [];
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((m) => mails.push(m.text ?? '')).then(() => done(), done) });
-await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+const mailSink = await startMailSink(smtpPort);
 // As `npm start` serves it (scripts/start.mjs → server/site.ts).
 const server = startProcess(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
@@ -40,16 +36,7 @@ const site = `http://localhost:${port}`;
 try {
   await waitFor(`${site}/api/health`);
   // One account, made the way a visitor makes one.
-  const appKey = { 'x-app-key': 'bluebonnet-website' };
-  const first = await fetch(`${site}/api/auth/session-info`, { headers: appKey });
-  const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN=')).split(';')[0].split('=')[1];
-  const json = { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-  const account = { UserName: `soak-${Date.now()}@example.com`, Password: 'SoakPassword1', UserAgreedToTerms: true, CookieConsent: null };
-  await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-  while (!mails.length) await new Promise((resolve) => setTimeout(resolve, 100));
-  const done = await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, Code: mails.at(-1).match(/\b([A-Z2-9]{6})\b/)[1] }) });
-  const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
-  const session = { ...appKey, 'content-type': 'application/json', cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] };
+  const { account, session, anonymous } = await signUpBenchUser(site, mailSink.mails, 'soak');
   const cart = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: { Name: 'Soak', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
   const login = JSON.stringify({ UserName: account.UserName, Password: account.Password, CookieConsent: null });
   // Ten requests per round: pages, catalog and cart most, one login (argon2 is costly on purpose).
@@ -63,7 +50,7 @@ try {
     { method: 'GET', path: '/api/store/cart', headers: session },
     { method: 'GET', path: '/api/app/app-info', headers: session },
     { method: 'GET', path: '/contact', headers: { 'accept-language': 'en' } },
-    { method: 'POST', path: '/api/auth/login', headers: { ...json }, body: login },
+    { method: 'POST', path: '/api/auth/login', headers: anonymous, body: login },
   ];
   const memoryStart = rssMiB(server.child.pid);
   const result = await cannon({ url: site, requests, connections: 50, overallRate: rate, duration: minutes * 60 });
@@ -85,6 +72,6 @@ try {
   fs.writeFileSync(path.join(root, 'bench/results/soak.json'), JSON.stringify(summary, null, 2));
 } finally {
   server.stop();
-  smtp.close();
+  mailSink.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
