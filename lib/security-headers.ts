@@ -30,19 +30,28 @@ function contentSecurityPolicy(options: { stripe: boolean; development: boolean 
 
 type Header = { key: string; value: string };
 
-export function securityHeaders(options: { production: boolean; development: boolean }): { source: string; headers: Header[] }[] {
-  const common: Header[] = [
+type HeaderOptions = { production: boolean; development: boolean };
+
+const cspHeader = (stripe: boolean, options: HeaderOptions): Header => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy({ stripe, development: options.development }) });
+
+/** The headers of every response, pages and API alike. */
+export function everyPathHeaders(options: HeaderOptions): Header[] {
+  return [
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")' },
     { key: 'X-Frame-Options', value: 'DENY' },
     ...(options.production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+    cspHeader(false, options),
   ];
-  const csp = (stripe: boolean): Header => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy({ stripe, development: options.development }) });
+}
+
+/** next.config.ts headers(): every path, and the checkout page's own script policy. */
+export function securityHeaders(options: HeaderOptions): { source: string; headers: Header[] }[] {
   return [
-    { source: '/:path*', headers: [...common, csp(false)] },
+    { source: '/:path*', headers: everyPathHeaders(options) },
     // Later rules win for the same header: the checkout page may load Stripe.
-    { source: '/store/checkout', headers: [csp(true)] },
-    { source: '/:locale(de|ru)/store/checkout', headers: [csp(true)] },
+    { source: '/store/checkout', headers: [cspHeader(true, options)] },
+    { source: '/:locale(de|ru)/store/checkout', headers: [cspHeader(true, options)] },
   ];
 }

@@ -1,10 +1,10 @@
 import type { RequestListener } from 'node:http';
-import { securityHeaders } from '../lib/security-headers';
+import { everyPathHeaders } from '../lib/security-headers';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** The headers Next.js gives every path (next.config.ts headers()), for the API's answers too. */
-const apiHeaders = securityHeaders({ production: true, development: false })[0].headers;
+/** What next.config.ts gives every path, for the API's answers too (this server is production only). */
+const apiHeaders = everyPathHeaders({ production: true, development: false });
 
 /**
  * The request routing of `npm start` (server/site.ts): /api/* straight to the backend, every
