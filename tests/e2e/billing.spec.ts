@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
-import { uniqueEmail, waitForCode } from './mail';
+import { okApi as call, signUpByApi } from './api';
+import { uniqueEmail } from './mail';
 
 /*
  * Billing portal (issue 6, screens 17–19) after a real purchase with the offline "manual"
@@ -16,26 +17,10 @@ import { uniqueEmail, waitForCode } from './mail';
 const password = 'Bluebonnet2025';
 const texasBilling = { Name: 'Ann Smith', Address1: '100 Main Street', Address2: 'Suite 5', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US', IsBusinessPurchase: false };
 
-/** A call as the site's own client makes it: app key, and the XSRF cookie echoed on non-GET. */
-async function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(`/api/${path}`, {
-    method,
-    headers: { 'X-App-Key': 'bluebonnet-website', 'X-XSRF-TOKEN': decodeURIComponent(cookie) },
-    data: body,
-  });
-  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
 async function signUp(page: Page): Promise<string> {
   const email = uniqueEmail('billing');
-  await call(page, 'GET', 'auth/session-info');
-  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
-  const first = await call<{ CodeResult: string | null }>(page, 'POST', 'auth/signup', request);
-  expect(first.CodeResult).toBe('show');
-  await call(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email) });
+  await signUpByApi(page, email, password);
   return email;
 }
 

@@ -9,7 +9,8 @@ import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
 import commonRu from '../../messages/ru.json';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, product } from './fixtures';
-import { mailsTo, uniqueEmail, waitForCode } from './mail';
+import { signUpByApi } from './api';
+import { mailsTo, uniqueEmail } from './mail';
 
 const messages = {
   en: { ...commonEn, ...legalEn, ...siteEn },
@@ -191,7 +192,7 @@ test.describe('solutions (spec screens 13–16)', () => {
     await acceptCookies(page);
     await page.goto('/solutions/pdf');
     await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'XSRF-TOKEN')).toBe(true);
-    await signUp(page, uniqueEmail('apps'), 'Sup3rSecret!');
+    await signUpByApi(page, uniqueEmail('apps'), 'Sup3rSecret!');
 
     await page.goto('/solutions/health');
     await expect(page.getByTestId('app-access').getByRole('link', { name: 'OPEN APP' })).toHaveAttribute('href', '/apps/health');
@@ -203,25 +204,6 @@ test.describe('solutions (spec screens 13–16)', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
   });
 });
-
-/** Creates an account through the API from inside the page (sign-up with the mailed code), which logs in. */
-async function signUp(page: Page, email: string, password: string) {
-  const call = (body: Record<string, unknown>) =>
-    page.evaluate(async (payload) => {
-      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch('/api/auth/signup', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-App-Key': 'bluebonnet-website', 'X-XSRF-TOKEN': token },
-        body: JSON.stringify(payload),
-      });
-      return (await response.json()) as { SessionInfo: { UserName: string } | null };
-    }, body);
-  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
-  const sentAfter = Date.now() - 1;
-  await call(request);
-  const answer = await call({ ...request, Code: await waitForCode(email, sentAfter) });
-  expect(answer.SessionInfo?.UserName).toBe(email);
-}
 
 test.describe('legal', () => {
   test('privacy policy anchors 1 to 14 scroll their section into view', async ({ page }) => {

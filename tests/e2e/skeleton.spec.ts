@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, product } from './fixtures';
 
 const locales = [
@@ -155,14 +156,14 @@ test.describe('the /api forwarder', () => {
   const ports = () => ({ forwarding: process.env.E2E_FORWARDING_PORT });
 
   test('answers app/countries in-process', async ({ request }) => {
-    const response = await request.get('/api/app/countries', { headers: { 'X-App-Key': 'bluebonnet-website' } });
+    const response = await request.get('/api/app/countries', { headers: { [APP_KEY_HEADER]: APP_KEY } });
     expect(response.status()).toBe(200);
     expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Germany', VatId: true });
   });
 
   test('answers app/countries over HTTP when BACKEND_URL is set', async ({ request }) => {
     const response = await request.get(`http://localhost:${ports().forwarding}/api/app/countries`, {
-      headers: { 'X-App-Key': 'bluebonnet-website', 'Accept-Language': 'ru' },
+      headers: { [APP_KEY_HEADER]: APP_KEY, 'Accept-Language': 'ru' },
     });
     expect(response.status()).toBe(200);
     expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Германия', VatId: true });
@@ -176,7 +177,7 @@ test.describe('the /api forwarder', () => {
       const noKey = await request.get(`${base}/api/app/countries`);
       expect(noKey.status()).toBe(400);
       expect((await noKey.json()).ErrorMessages[0].Message).toMatch(/application key/);
-      const noXsrf = await request.post(`${base}/api/support/message`, { headers: { 'X-App-Key': 'bluebonnet-website' }, data: {} });
+      const noXsrf = await request.post(`${base}/api/support/message`, { headers: { [APP_KEY_HEADER]: APP_KEY }, data: {} });
       expect(noXsrf.status()).toBe(403);
       expect((await noXsrf.json()).ErrorMessages[0].Message).toMatch(/request-forgery token/);
     });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_KEY, APP_KEY_HEADER, XSRF_HEADER } from '../../lib/contract/http';
+import { callApi, signUpByApi } from './api';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
@@ -7,37 +7,12 @@ import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
 const password = 'Secret123';
 const invoiceUrl = /\/account\/billing\/invoice\/[0-9a-f-]{36}\?payment_successful=true$/;
 
-/** A call to the site's API from inside the page, as the site's own client makes it. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body, appKey, appKeyHeader, xsrfHeader }) => {
-      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', [appKeyHeader]: appKey, [xsrfHeader]: token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body, appKey: APP_KEY, appKeyHeader: APP_KEY_HEADER, xsrfHeader: XSRF_HEADER },
-  );
-}
-
-/** Creates an account through the API (sign-up with the mailed code), which logs the page in. */
-async function signUpByApi(page: Page, email: string) {
-  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
-  const sentAfter = Date.now() - 1;
-  await callApi(page, 'POST', 'auth/signup', request);
-  const answer = await callApi(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email, sentAfter) });
-  expect((answer.body.SessionInfo as { UserName: string }).UserName).toBe(email);
-}
-
 /** A logged-in buyer whose cart holds one yearly plan, with or without the Texas billing address. */
 async function buyerWithCart(page: Page, baseUrl = '', { billing = true } = {}) {
   await acceptCookies(page);
   await page.goto(`${baseUrl}/store/pricing`);
   await expect(page.getByTestId('offer-card').first()).toBeVisible();
-  await signUpByApi(page, uniqueEmail('buyer'));
+  await signUpByApi(page, uniqueEmail('buyer'), password);
   const cart = await callApi(page, 'PUT', 'store/cart', {
     Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }],
     BillingInfo: billing ? { Name: 'Ann Buyer', Address1: '1 Legacy Dr', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' } : null,
@@ -149,7 +124,7 @@ test.describe('store with the manual (offline) provider', () => {
     await page.goto('/store/pricing');
     await expect(page.getByTestId('offer-card').first()).toBeVisible();
     const email = uniqueEmail('keys');
-    await signUpByApi(page, email);
+    await signUpByApi(page, email, password);
     await callApi(page, 'PUT', 'auth/logout');
     await page.reload();
     const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
@@ -223,7 +198,7 @@ test.describe('store with the manual (offline) provider', () => {
     await acceptCookies(page);
     await page.goto('/store/pricing');
     await expect(page.getByTestId('offer-card').first()).toBeVisible();
-    await signUpByApi(page, uniqueEmail('empty'));
+    await signUpByApi(page, uniqueEmail('empty'), password);
     await page.goto('/store/checkout');
     await expect(page).toHaveURL(/\/store\/cart$/);
     await expect(page.getByText('Shopping cart is empty')).toBeVisible();

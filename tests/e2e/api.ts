@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
+import { waitForCode } from './mail';
+
+/**
+ * A call to the API of the site the page is on (the configured site before any navigation), as
+ * the site's own client makes it: app key, and the XSRF cookie echoed. Cookies are the page's.
+ */
+export async function callApi<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const origin = page.url().startsWith('http') ? new URL(page.url()).origin : '';
+  const url = `${origin}/api/${path}`;
+  const cookies = await page.context().cookies(origin || undefined);
+  const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
+  const response = await page.request.fetch(url, { method, headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(token) }, data: body });
+  const text = await response.text();
+  return { status: response.status(), body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** The same, for calls that must succeed: their answer's body. */
+export async function okApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await callApi<T>(page, method, path, body);
+  expect(answer.status, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+/** Creates an account through the API (sign-up with the mailed code), which logs the page's context in. */
+export async function signUpByApi(page: Page, email: string, password: string): Promise<void> {
+  await okApi(page, 'GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
+  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const sentAfter = Date.now() - 1;
+  const first = await okApi<{ CodeResult: string | null }>(page, 'POST', 'auth/signup', request);
+  expect(first.CodeResult).toBe('show');
+  const answer = await okApi<{ SessionInfo: { UserName: string } }>(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email, sentAfter) });
+  expect(answer.SessionInfo.UserName).toBe(email);
+}
