@@ -27,7 +27,9 @@ export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
   app.use('*', requestContext(deps));
   // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
-  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } }));
+  // GET and HEAD carry no body: looking for one would make the adapter build a full Request.
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } });
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('*', requireAppKey(isDirect));
   app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
   app.use('*', xsrfProtection(isDirect));

@@ -10,9 +10,10 @@ export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
     const requestId = given && incomingId.test(given) ? given : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
+    // Set before the answer exists: changing a finished answer makes the adapter rebuild it.
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
     deps.logger.info('request', {
       requestId,
       method: c.req.method,

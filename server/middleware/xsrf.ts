@@ -7,8 +7,6 @@ import { randomToken, sameText } from '../services/crypto';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-
-
 /**
  * Double-submit protection: the browser script echoes the readable XSRF-TOKEN cookie in the
  * X-XSRF-TOKEN header on every non-GET call; another site can send the cookie but cannot read it.
@@ -26,9 +24,10 @@ export function xsrfProtection(isExempt: (path: string) => boolean): MiddlewareH
       }
     }
     await next();
-    const issued = c.res.headers.getSetCookie().some((line) => line.startsWith(`${XSRF_COOKIE}=`));
-    if (!issued && session && cookie !== session.xsrfToken) issueXsrfCookie(c, session.xsrfToken);
-    else if (!issued && !cookie) issueXsrfCookie(c);
+    // Most calls already carry the right cookie; only the others look at the answer's cookies.
+    const needsCookie = session ? cookie !== session.xsrfToken : !cookie;
+    if (!needsCookie || c.res.headers.getSetCookie().some((line) => line.startsWith(`${XSRF_COOKIE}=`))) return;
+    issueXsrfCookie(c, session?.xsrfToken);
   };
 }
 

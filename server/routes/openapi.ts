@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import type { AppEnv } from '../env';
+import type { JsonText } from '../json-text';
 import { ApiError, issueTexts } from '../errors';
 
 /** Every router is made here, so bad input always gets the same 400 envelope. */
@@ -33,4 +35,10 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
 
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { body: { content: { 'application/json': { schema } }, required: true } };
+}
+
+/** A 200 JSON answer from text made by toJsonText, typed as c.json would type it. */
+export function jsonTextResponse<T>(c: Context, text: JsonText<T>) {
+  // The cast only restates what the brand guarantees: the text is JSON of a T.
+  return c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 }

@@ -5,7 +5,7 @@ import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
 import { requireSession } from '../middleware/session';
 import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/cart';
-import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
+import { createRouter, errorResponses, jsonBody, jsonContent, jsonTextResponse, sessionErrorResponses } from './openapi';
 
 const catalog = createRoute({
   method: 'get',
@@ -35,7 +35,7 @@ export const storeRoutes = createRouter()
   .openapi(catalog, async (c) => {
     const language = requestLanguage(c);
     c.header('Vary', 'Accept-Language');
-    return c.json(await c.get('deps').catalog.forSale(language), 200);
+    return jsonTextResponse(c, await c.get('deps').catalog.forSaleJson(language));
   })
   .openapi(getCart, async (c) => {
     const session = c.get('session') as ActiveSession;

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { ServiceOffer } from '../../lib/contract/store';
 import type { Db } from '../db/database';
+import { toJsonText, type JsonText } from '../json-text';
 import { offers } from '../db/schema';
 import type { ApiLanguage } from './language';
 
@@ -27,7 +28,8 @@ export function toServiceOffer(offer: Offer, language: ApiLanguage): ServiceOffe
  */
 export class Catalog {
   private loaded: Promise<Map<string, Offer>> | undefined;
-  private readonly byLanguage = new Map<ApiLanguage, ServiceOffer[]>();
+  private readonly jsonByLanguage = new Map<ApiLanguage, JsonText<ServiceOffer[]>>();
+  private freeClaims: string[] | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -41,14 +43,17 @@ export class Catalog {
     return this.loaded;
   }
 
-  /** The offers on sale, in the caller's language (the store/catalog answer). */
-  async forSale(language: ApiLanguage): Promise<ServiceOffer[]> {
-    let list = this.byLanguage.get(language);
-    if (!list) {
-      list = [...(await this.all()).values()].filter((offer) => offer.isActive).map((offer) => toServiceOffer(offer, language));
-      this.byLanguage.set(language, list);
+  /**
+   * The offers on sale in the caller's language, as the JSON text of the store/catalog answer:
+   * serialised once per language, because the catalog is the same for every caller.
+   */
+  async forSaleJson(language: ApiLanguage): Promise<JsonText<ServiceOffer[]>> {
+    let text = this.jsonByLanguage.get(language);
+    if (!text) {
+      text = toJsonText([...(await this.all()).values()].filter((offer) => offer.isActive).map((offer) => toServiceOffer(offer, language)));
+      this.jsonByLanguage.set(language, text);
     }
-    return list;
+    return text;
   }
 
   /** Offers on sale with these keys; unknown or retired keys are left out. */
@@ -64,6 +69,7 @@ export class Catalog {
 
   /** Claims every user has: those of the free plans. */
   async freePlanClaims(): Promise<string[]> {
-    return [...(await this.all()).values()].filter((offer) => offer.isActive && offer.trialDays === -1).flatMap((offer) => offer.claims);
+    this.freeClaims ??= [...(await this.all()).values()].filter((offer) => offer.isActive && offer.trialDays === -1).flatMap((offer) => offer.claims);
+    return this.freeClaims;
   }
 }

@@ -77,6 +77,13 @@ describe('guards and the error envelope', () => {
     expect(response.status).toBe(404);
     expect(response.body.ErrorMessages[0].Message).toMatch(/No such call/);
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    // Refused by guards before any route runs: the app key, then the request-forgery check.
+    const noAppKey = await backend.app.request('/api/store/catalog');
+    expect(noAppKey.status).toBe(400);
+    expect(noAppKey.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    const noXsrf = await new TestClient(backend).call('POST', 'support/message', { raw: '{', headers: { 'Content-Type': 'application/json' } });
+    expect(noXsrf.status).toBe(403);
+    expect(noXsrf.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 
   it('keeps a sane incoming request id', async () => {
