@@ -17,11 +17,22 @@ export const passThroughReads: ReadCache = { remember: (_key, _tables, load) => 
 const maxEntries = 10_000;
 const ANY_TABLE = '*';
 
-/** The table a plain INSERT/UPDATE/DELETE writes; ANY_TABLE for anything else that is not a SELECT. */
-export function writtenTable(sql: string): string | null {
-  if (/^\s*select\b/i.test(sql)) return null;
-  const match = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(sql);
-  return match ? match[1].toLowerCase() : ANY_TABLE;
+const writeAt = /\b(?:insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/gi;
+
+/**
+ * The tables a statement writes: none for a SELECT; the tables after INSERT INTO, UPDATE or
+ * DELETE FROM for such a statement and for a WITH whose parts write (server/services/cart.ts);
+ * ANY_TABLE for anything else (DDL, TRUNCATE, forms this does not know).
+ */
+export function writtenTables(sql: string): string[] {
+  if (/^\s*select\b/i.test(sql)) return [];
+  const first = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(sql);
+  if (first) return [first[1].toLowerCase()];
+  if (/^\s*with\b/i.test(sql)) {
+    const tables = [...sql.matchAll(writeAt)].map((match) => match[1].toLowerCase());
+    if (tables.length) return tables;
+  }
+  return [ANY_TABLE];
 }
 
 export function trackWritesOf(client: PGlite): ReadCache {
@@ -36,11 +47,11 @@ export function trackWritesOf(client: PGlite): ReadCache {
   // Counts move after the write is done, so a read that overlapped it is not kept.
   const query = client.query.bind(client);
   client.query = (async (sql: string, params?: unknown[], options?: object) => {
-    const table = writtenTable(sql);
+    const tables = writtenTables(sql);
     try {
       return await query(sql, params as never, options);
     } finally {
-      if (table) noteWrites([table]);
+      noteWrites(tables);
     }
   }) as PGlite['query'];
   const exec = client.exec.bind(client);
@@ -58,8 +69,7 @@ export function trackWritesOf(client: PGlite): ReadCache {
       return await transaction((tx) => {
         const txQuery = tx.query.bind(tx);
         tx.query = ((sql: string, ...rest: [never?, never?]) => {
-          const table = writtenTable(sql);
-          if (table) written.add(table);
+          for (const table of writtenTables(sql)) written.add(table);
           return txQuery(sql, ...rest);
         }) as Transaction['query'];
         const txExec = tx.exec.bind(tx);

@@ -1,4 +1,4 @@
-import { eq, sql, sum } from 'drizzle-orm';
+import { and, eq, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
@@ -101,39 +101,37 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   if (update.BillingInfo) problems.push(...checkBilling(update.BillingInfo));
   if (problems.length) throw new ApiError(400, problems);
 
-  return db.transaction(async (tx) => {
-    const billing = update.BillingInfo;
-    const billingColumns = billing
-      ? {
-          billingName: billing.Name,
-          billingAddress1: billing.Address1,
-          billingAddress2: billing.Address2 || null,
-          billingCity: billing.City,
-          billingStateCode: billing.CountryCode === US ? billing.StateCode ?? null : billing.StateCode || null,
-          billingPostalCode: billing.PostalCode,
-          billingCountryCode: billing.CountryCode,
-          isBusinessPurchase: billing.IsBusinessPurchase,
-        }
-      : {};
-    const [cart] = await tx
-      .insert(carts)
-      .values({ userId, ...billingColumns, updatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } })
-      .returning();
-    if (!update.IsAddition) await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    // Quantity 0 removes a line when replacing, and adds nothing when adding.
-    const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
-    if (lines.length) {
-      const insert = tx.insert(cartItems).values(lines);
-      if (update.IsAddition) {
-        await insert.onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, 100)` } });
-      } else {
-        await insert;
+  const billing = update.BillingInfo;
+  const billingColumns = billing
+    ? {
+        billingName: billing.Name,
+        billingAddress1: billing.Address1,
+        billingAddress2: billing.Address2 || null,
+        billingCity: billing.City,
+        billingStateCode: billing.CountryCode === US ? billing.StateCode ?? null : billing.StateCode || null,
+        billingPostalCode: billing.PostalCode,
+        billingCountryCode: billing.CountryCode,
+        isBusinessPurchase: billing.IsBusinessPurchase,
       }
-    }
-    // Replacing: the lines are the whole cart. Adding: the other lines are read back.
-    return { cart, items: update.IsAddition ? await tx.select().from(cartItems).where(eq(cartItems.userId, userId)) : lines };
-  });
+    : {};
+  // Quantity 0 removes a line when replacing, and adds nothing when adding.
+  const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
+  const keys = lines.map((line) => line.offerKey);
+
+  // One statement (its parts run as one atomic write): a write costs a statement per round trip.
+  const cartRow = db
+    .$with('cart')
+    .as(db.insert(carts).values({ userId, ...billingColumns, updatedAt: sql`now()` }).onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } }).returning());
+  const parts: WithSubquery[] = [cartRow];
+  // Replacing: lines not in the update go. They are other rows than the ones upserted below.
+  if (!update.IsAddition) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), keys.length ? notInArray(cartItems.offerKey, keys) : undefined))));
+  if (lines.length) {
+    const quantity = update.IsAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
+    parts.push(db.$with('put').as(db.insert(cartItems).values(lines).onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } })));
+  }
+  const [cart] = await db.with(...parts).select().from(cartRow);
+  // Replacing: the lines are the whole cart. Adding: the lines are read back as they now are.
+  return { cart, items: update.IsAddition ? await db.select().from(cartItems).where(eq(cartItems.userId, userId)) : lines };
 }
 
 /** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { trackWritesOf, writtenTable, type ReadCache } from '@/server/db/read-cache';
+import { trackWritesOf, writtenTables, type ReadCache } from '@/server/db/read-cache';
 
 /* Remembered reads on PGlite last exactly until a write touches their tables, whatever form the write takes. */
 
@@ -65,11 +65,17 @@ it('does not keep a read that overlapped a write', async () => {
   expect(await readValue()).toBe(2);
 });
 
-it('names the written table of drizzle’s statements, and treats anything unknown as every table', () => {
-  expect(writtenTable('select "id" from "sessions"')).toBeNull();
-  expect(writtenTable('insert into "cart_items" ("user_id") values ($1)')).toBe('cart_items');
-  expect(writtenTable('update "sessions" set "wrong_password_count" = $1')).toBe('sessions');
-  expect(writtenTable('delete from "users" where "id" = $1')).toBe('users');
-  expect(writtenTable('with x as (delete from users) select 1')).toBe('*');
-  expect(writtenTable('truncate sessions')).toBe('*');
+it('names the tables drizzle’s statements write, and treats anything unknown as every table', () => {
+  expect(writtenTables('select "id" from "sessions"')).toEqual([]);
+  expect(writtenTables('insert into "cart_items" ("user_id") values ($1)')).toEqual(['cart_items']);
+  expect(writtenTables('update "sessions" set "wrong_password_count" = $1')).toEqual(['sessions']);
+  expect(writtenTables('delete from "users" where "id" = $1')).toEqual(['users']);
+  // The cart's one-statement write: an upsert's "do update set" is not a table.
+  expect(
+    writtenTables(
+      'with "cart" as (insert into "carts" ("user_id") values ($1) on conflict ("user_id") do update set "updated_at" = now() returning *), "gone" as (delete from "cart_items" where "user_id" = $2) select * from "cart"',
+    ),
+  ).toEqual(['carts', 'cart_items']);
+  expect(writtenTables('with x as (select 1) select * from x')).toEqual(['*']);
+  expect(writtenTables('truncate sessions')).toEqual(['*']);
 });
