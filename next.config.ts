@@ -22,7 +22,9 @@ export default function config(phase: string): NextConfig {
       NEXT_PUBLIC_APP_VERSION: version,
       NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',
     },
-    images: { formats: ['image/avif', 'image/webp'] },
+    // Next's default widths go up to 3840 px; our largest source is 1600 px wide (the hero
+    // artwork), and wider variants would be the same pixels under more srcset entries.
+    images: { formats: ['image/avif', 'image/webp'], deviceSizes: [640, 750, 828, 1080, 1200, 1600] },
     async headers() {
       // Browsers honour HSTS only over HTTPS, so a production build can always send it.
       const development = phase === PHASE_DEVELOPMENT_SERVER;

@@ -18,10 +18,8 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
   const images = heroImageNames.map(
     (name) => getImageProps({ src: `/images/hero/${name}.webp`, alt: alts[name], width, height, sizes, loading: 'lazy' }).props,
   );
-  const srcSets = images.map((image) => image.srcSet ?? image.src);
   return (
     <>
-      <HeroPicker script={heroChoiceScript(srcSets, sizes)} srcSets={srcSets} sizes={sizes} />
       <Link
         href={href}
         data-testid="hero-link"
@@ -33,6 +31,7 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
           <img key={image.src} {...image} data-hero-image={index} className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')} />
         ))}
       </Link>
+      <HeroPicker script={heroChoiceScript(images.length)} count={images.length} />
     </>
   );
 }
