@@ -3,17 +3,16 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ApiCallError } from '@/lib/api/client';
-import { addToCart, cartQuantity, fetchCatalog } from '@/lib/api/store';
+import { addToCart, cartQuantity } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
-import { LoadingStatus } from '../ui/LoadingStatus';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';
-import { useApiLanguageReady, useLoaded } from './use-store-session';
+import type { Loaded } from './use-store-session';
 
 const pricingPath = '/store/pricing';
 
@@ -24,13 +23,11 @@ function byService(offers: ServiceOffer[]): [string, ServiceOffer[]][] {
   return [...groups];
 }
 
-/** Spec screen 9: the pricing page's client island (the catalog is per language and changes without a build). */
-export function PricingOffers() {
+/** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
+export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<ServiceOffer[]>, { status: 'loading' }> }) {
   const text = useShellText();
   const t = (key: string) => text(`store.pricing.${key}`);
-  const loadingText = text('store.loading.catalog');
   const localePath = useLocalePath();
-  const catalog = useLoaded(useApiLanguageReady(), fetchCatalog);
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const cartCount = useAppState((state) => state.appInfo.CartItemCount);
@@ -54,8 +51,6 @@ export function PricingOffers() {
       setAdding(null);
     }
   }
-
-  if (catalog.status === 'loading') return <LoadingStatus label={loadingText} />;
 
   return (
     <div className="flex flex-col gap-10">
