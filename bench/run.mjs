@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port.mjs';
+import { startPostgres } from '../scripts/postgres.mjs';
 import { fixedRate } from './fixed-rate.mjs';
 import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
@@ -149,6 +150,27 @@ try {
     results.standaloneApi[name] = { ...atRate, maxRequestsPerSecond: max, ratioToBare: +(max / bareMax).toFixed(3) };
   }
 
+  // 5c. The site on PostgreSQL (fsync on), if Debian's server is installed: the production
+  // database, where writes run in another process and nothing is remembered between reads.
+  const postgres = await startPostgres({ durable: true });
+  if (postgres) {
+    stops.push(postgres.stop);
+    const pgPort = await freePort();
+    const pgSite = `http://127.0.0.1:${pgPort}`;
+    stops.push(
+      startProcess(node, [path.join(root, 'scripts/start.mjs')], {
+        cwd: root,
+        env: { ...siteEnv, PORT: String(pgPort), DATABASE_URL: postgres.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true', THROTTLE_SCALE: '1000' },
+      }).stop,
+    );
+    await waitFor(`${pgSite}/api/health`);
+    const { session: pgSession } = await signUpBenchUser(pgSite, mails, 'bench-postgres');
+    results.postgresApi = { version: postgres.version };
+    for (const [name, pathname, extra] of [['GET auth/session-info', 'auth/session-info', {}], ['GET store/cart', 'store/cart', {}], ['PUT store/cart', 'store/cart', { method: 'PUT', body: cartBody }]]) {
+      results.postgresApi[name] = await fixedRate({ url: `${pgSite}/api/${pathname}`, headers: pgSession, ...extra, rate: 500, durationSeconds: duration });
+    }
+  }
+
   // 6. Lighthouse (mobile) on the public pages in en and de.
   // The bare page too: the floor of what a page of this framework scores on this machine.
   if (!quick) {
@@ -207,6 +229,9 @@ function report(r) {
   for (const [name, value] of Object.entries(r.standaloneApi)) {
     row(`standalone backend ${name} at 500/s`, `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms, max ${value.maxMs} ms, ${value.errors} errors`, '', '', 'p99 ≤ 10 ms, 0 errors');
     row(`standalone backend ${name} max req/s vs bare Hono`, value.maxRequestsPerSecond, r.api['bare Hono route'].maxRequestsPerSecond, value.ratioToBare, '≥ 0.5');
+  }
+  for (const [name, value] of Object.entries(r.postgresApi ?? {})) {
+    if (name !== 'version') row(`site on PostgreSQL ${r.postgresApi.version}: ${name} at 500/s`, `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms, max ${value.maxMs} ms, ${value.errors} errors`, '', '', 'p99 ≤ 10 ms, 0 errors');
   }
   const floor = r.lighthouseBarePage;
   for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, `perf ${page.performance} a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`, `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');

@@ -16,7 +16,8 @@ function findBin() {
   return null;
 }
 
-export async function startPostgres() {
+/** `durable`: keep fsync on (benchmarks of writes); tests turn it off for speed. */
+export async function startPostgres({ durable = false } = {}) {
   const found = findBin();
   if (!found) return null;
   const isRoot = process.getuid?.() === 0;
@@ -28,7 +29,7 @@ export async function startPostgres() {
   fs.chmodSync(dir, 0o700);
   const port = await freePort();
   asUser(path.join(found.bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '--locale=C.UTF-8', '-E', 'UTF8']);
-  asUser(path.join(found.bin, 'pg_ctl'), ['-D', dir, '-w', '-l', path.join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`, 'start']);
+  asUser(path.join(found.bin, 'pg_ctl'), ['-D', dir, '-w', '-l', path.join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir}${durable ? '' : ' -c fsync=off'} -c max_connections=200`, 'start']);
   return {
     version: found.version,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
