@@ -309,6 +309,34 @@ test.describe('contact (spec screen 2)', () => {
     await expect.poll(async () => (await mailsTo(supportEmail)).some((mail) => mail.text.includes(text) && mail.text.includes('ada@example.com')), { timeout: 15_000 }).toBe(true);
   });
 
+  test('what is typed before the form’s code arrives is kept, in the same field', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    // Scripts asked for from now on (the form's code) wait until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Message').click();
+    await page.keyboard.type('Hello');
+    release();
+
+    const message = form.getByLabel('Message');
+    await expect(message).toBeFocused();
+    await page.keyboard.type(' there');
+    await expect(message).toHaveValue('Hello there');
+    await expect(form.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+    // The rules apply now: the form's code has taken over.
+    await form.getByLabel('Full name').fill('');
+    await form.getByLabel('Email').focus();
+    await expect(form.getByText('Full name is required')).toBeVisible();
+  });
+
   test('a failure says so in error style', async ({ page }) => {
     await acceptCookies(page);
     await page.route('**/api/support/message', (route) => route.abort('connectionrefused'));

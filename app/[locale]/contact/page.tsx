@@ -2,6 +2,7 @@ import US from 'country-flag-icons/react/3x2/US';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/site/blocks';
 import { ContactForm } from '@/components/site/ContactForm';
+import { PlainContactForm, type ContactFormTexts } from '@/components/site/ContactFormView';
 import { EmailScramble } from '@/components/site/EmailScramble';
 import { Icon } from '@/components/site/icons';
 import { brand } from '@/lib/config';
@@ -13,6 +14,16 @@ export const generateMetadata = metadataFor('contact', '/contact');
 export default async function ContactPage() {
   const page = await getTranslations('pages.contact');
   const t = await getTranslations('site.contact');
+  const formTexts: ContactFormTexts = {
+    fullName: t('fullName'),
+    email: t('email'),
+    phone: t('phone'),
+    message: t('message'),
+    send: t('send'),
+    sending: t('sending'),
+    success: t('success'),
+    failure: t('failure'),
+  };
   return (
     <>
       <PageIntro title={page('heading')} lead={t('lead')} />
@@ -48,18 +59,9 @@ export default async function ContactPage() {
             {t('formHeading')}
           </h2>
           <p className="mt-2 mb-6 text-sm text-slate-600">{t('formIntro')}</p>
-          <ContactForm
-            texts={{
-              fullName: t('fullName'),
-              email: t('email'),
-              phone: t('phone'),
-              message: t('message'),
-              send: t('send'),
-              sending: t('sending'),
-              success: t('success'),
-              failure: t('failure'),
-            }}
-          />
+          <ContactForm texts={formTexts}>
+            <PlainContactForm texts={formTexts} />
+          </ContactForm>
         </section>
       </div>
     </>
