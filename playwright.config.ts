@@ -51,7 +51,7 @@ export default defineConfig({
       // The site as `npm start` runs it (server/site.ts): /api straight to the backend in-process
       // on the embedded database. The other sites run `next start`, where /api goes through the
       // Route Handler (over HTTP to the standalone backend, and in-process for Stripe).
-      command: `node node_modules/tsx/dist/cli.mjs server/site.ts`,
+      command: 'node --import tsx server/site.ts',
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
       env: { ...common, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
@@ -60,7 +60,7 @@ export default defineConfig({
     },
     {
       // The standalone backend (`npm run server`) …
-      command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+      command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${backendPort}/api/health`,
       env: { ...common, PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone') },
       timeout: 60_000,
@@ -77,7 +77,7 @@ export default defineConfig({
     {
       // A fake Stripe API on loopback, and a site configured for Stripe against it
       // (the browser side gets a stubbed Stripe.js: tests/e2e/stripe-stub.ts).
-      command: 'node node_modules/tsx/dist/cli.mjs tests/support/fake-stripe-server.ts',
+      command: 'node --import tsx tests/support/fake-stripe-server.ts',
       url: `http://127.0.0.1:${fakeStripeControlPort}/health`,
       env: { FAKE_STRIPE_PORT: fakeStripePort, FAKE_STRIPE_CONTROL_PORT: fakeStripeControlPort },
       reuseExistingServer: false,

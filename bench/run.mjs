@@ -133,7 +133,7 @@ try {
   const backendPort = await freePort();
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   stops.push(
-    startProcess(node, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    startProcess(node, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: { ...process.env, PORT: String(backendPort), DATA_DIR: path.join(work, 'backend-data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '1000' },
     }).stop,

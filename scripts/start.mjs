@@ -35,6 +35,7 @@ if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
 // server/site.ts: Next.js for the pages, the backend straight on /api (`next start` would
 // route /api through the Route Handler, at a sixth of the speed).
 env.NODE_ENV = 'production';
-const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });
+// tsx as a loader in this one process (its CLI would add a relaying parent process).
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

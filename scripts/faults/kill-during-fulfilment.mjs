@@ -43,7 +43,7 @@ const [apiPort, controlPort, backendPort, smtpPort] = [await freePort(), await f
 const mails = [];
 const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((m) => mails.push(m.text ?? '')).then(() => done(), done) });
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/support/fake-stripe-server.ts'], { FAKE_STRIPE_PORT: String(apiPort), FAKE_STRIPE_CONTROL_PORT: String(controlPort) });
+run(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts'], { FAKE_STRIPE_PORT: String(apiPort), FAKE_STRIPE_CONTROL_PORT: String(controlPort) });
 await waitFor(`http://127.0.0.1:${controlPort}/health`);
 
 const backendEnv = {
@@ -60,7 +60,9 @@ const backendEnv = {
 const base = `http://127.0.0.1:${backendPort}/api`;
 let backend;
 async function startBackend() {
-  backend = run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], backendEnv);
+  // One process (tsx as a loader, not its CLI, which would run the server in a child that
+  // outlives a kill -9 of its parent): the kill below must hit the server itself.
+  backend = run(process.execPath, ['--import', 'tsx', 'server/main.ts'], backendEnv);
   await waitFor(`${base}/health`);
 }
 
@@ -105,7 +107,11 @@ try {
     // Race the return call and the webhook, and kill the backend somewhere in the middle.
     const inFlight = [call('POST', 'payment/stripe-return', { Value: sessionId }).catch(() => null), webhook(session, `evt_${round}_a`).catch(() => null)];
     await sleep(Math.random() * 40);
+    const exited = new Promise((resolve) => backend.once('exit', resolve));
     backend.kill('SIGKILL');
+    await exited;
+    // The server itself is gone (not some parent of it): nothing answers until the restart.
+    if (await fetch(`${base}/health`).then(() => true, () => false)) throw new Error('the backend still answers after kill -9');
     result.killsDuringFulfilment++;
     await Promise.all(inFlight);
     await startBackend();
