@@ -40,6 +40,9 @@ export function LoginDialog() {
 
 type LoginValues = Omit<LoginRequest, 'CookieConsent'>;
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<LoginValues, z.output<typeof LoginRequestSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema));
+
 /** Mounted with the dialog's content, so every opening starts with an empty form. */
 function LoginForm() {
   const t = useTranslations('account.login');
@@ -47,7 +50,7 @@ function LoginForm() {
   const goToReturnPath = useGoToReturnPath();
   const { saving, messages, setMessages, run } = useServerCall();
   const { register, handleSubmit, formState } = useForm<LoginValues, unknown, z.output<typeof LoginRequestSchema>>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema)),
+    resolver,
     mode: 'all',
     defaultValues: { UserName: '', Password: '' },
   });

@@ -44,6 +44,9 @@ export function SignupDialog() {
   );
 }
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<SignupForm, z.output<typeof SignupFormSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema));
+
 function SignupFormContent() {
   const t = useTranslations('account.signup');
   const { returnTo } = useAuthDialog();
@@ -51,7 +54,7 @@ function SignupFormContent() {
   const { saving, messages, setMessages, run } = useServerCall();
   const [codeShown, setCodeShown] = useState(false);
   const { register, handleSubmit, formState, resetField, setFocus } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema)),
+    resolver,
     mode: 'all',
     defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
   });

@@ -15,6 +15,9 @@ import { emptyMessage, type ContactFormStart } from './contact-form-start';
 
 export { contactFormStart } from './contact-form-start';
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() => import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema));
+
 /**
  * Spec screen 2 support form with the §5 contact rules (all in SupportMessageSchema), once its
  * code has loaded (ContactForm.tsx): it starts from what the plain form held, in the same field.
@@ -22,7 +25,7 @@ export { contactFormStart } from './contact-form-start';
 export default function ContactFormLoaded({ texts, start }: { texts: ContactFormTexts; start: ContactFormStart }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { register, handleSubmit, reset, formState } = useForm<SupportMessageInput, unknown, SupportMessage>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema)),
+    resolver,
     defaultValues: start.values,
     // Validate as the user types and leaves a field; useFieldError decides what shows (spec §5).
     mode: 'all',

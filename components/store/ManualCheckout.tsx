@@ -25,6 +25,9 @@ const testCards = [
   { number: '4000 0000 0000 0341', outcome: 'cardRenewalFails' },
 ] as const;
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema>>(() => import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema));
+
 /**
  * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
  * is created first; a declined card stays here for another try (the session stays open).
@@ -37,7 +40,7 @@ export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | 
   const [declined, setDeclined] = useState(false);
   const { saving, run } = useServerCall(returnTo);
   const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema)),
+    resolver,
     mode: 'all',
     defaultValues: { CardNumber: '', Expiry: '', Cvc: '' },
   });

@@ -35,11 +35,14 @@ export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd):
   );
 }
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<DeleteAccountRequest, z.output<typeof DeleteAccountRequestSchema>>(() => import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema));
+
 function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings.deleteDialog');
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const { register, handleSubmit, formState } = useForm<DeleteAccountRequest, unknown, z.output<typeof DeleteAccountRequestSchema>>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema)),
+    resolver,
     mode: 'all',
     defaultValues: { CurrentPassword: '' },
   });

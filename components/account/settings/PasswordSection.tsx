@@ -19,12 +19,15 @@ import { useReportDirty } from './use-report-dirty';
 
 const emptyForm = { CurrentPassword: '', NewPassword: '', RepeatPassword: '' };
 
+// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
+const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePasswordFormSchema>>(() => import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema));
+
 /** Spec screen 8 "Password". */
 export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings');
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
-    resolver: lazyZodResolver(() => import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema)),
+    resolver,
     mode: 'all',
     defaultValues: emptyForm,
   });
