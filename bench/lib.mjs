@@ -80,6 +80,7 @@ export async function signUpBenchUser(site, mails, name) {
     if (mails.length > mailsBefore) code = mails.at(-1).match(/\b([A-Z2-9]{6})\b/)?.[1];
     else await sleep(100);
   }
+  if (!code) throw new Error(`no sign-up code was mailed to ${account.UserName}`);
   const done = await fetch(`${site}/api/auth/signup`, { method: 'POST', headers: anonymous, body: JSON.stringify({ ...account, Code: code }) });
   const cookies = Object.fromEntries(done.headers.getSetCookie().map((line) => line.split(';')[0].split('=')));
   const session = { ...appKey, 'content-type': 'application/json', cookie: `sid=${cookies.sid}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] };
