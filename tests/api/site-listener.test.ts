@@ -35,6 +35,19 @@ it('answers /api/* from the backend, with the site’s security headers', async 
   expect(missingKey.status).toBe(400);
 });
 
+// The adapter merges the backend's headers with the ones this listener set on Node's response.
+it('keeps the backend’s own headers on Node’s response', async () => {
+  const session = await fetch(`${base}/api/auth/session-info`, { headers: { [APP_KEY_HEADER]: APP_KEY, 'X-Request-Id': 'trace-12345678' } });
+  expect(session.headers.get('x-request-id')).toBe('trace-12345678');
+  expect(session.headers.get('cache-control')).toBe('no-store');
+  expect(session.headers.get('content-type')).toBe('application/json');
+  expect(session.headers.getSetCookie().some((line) => line.startsWith('XSRF-TOKEN='))).toBe(true);
+  const catalog = await fetch(`${base}/api/store/catalog`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
+  expect(catalog.headers.get('vary')).toBe('Accept-Language');
+  expect(catalog.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  expect(catalog.headers.get('x-request-id')).not.toBe(session.headers.get('x-request-id'));
+});
+
 it('hands every other path to the pages', async () => {
   for (const path of ['/', '/de/contact', '/apiary', '/store/pricing?api=1']) {
     expect(await (await fetch(`${base}${path}`)).text()).toBe('page');
@@ -43,6 +56,7 @@ it('hands every other path to the pages', async () => {
 
 it('throttles by the socket’s address, whatever X-Forwarded-For the client sends', async () => {
   const statuses: number[] = [];
+  let retryAfter: string | null = null;
   for (let i = 0; i < 11; i++) {
     const first = await fetch(`${base}/api/auth/session-info`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
     const xsrf = first.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='))!.split(';')[0];
@@ -52,7 +66,9 @@ it('throttles by the socket’s address, whatever X-Forwarded-For the client sen
       body: JSON.stringify({ FullName: 'Ann Smith', EmailAddress: 'ann@example.com', Message: `Question number ${i}` }),
     });
     statuses.push(response.status);
+    retryAfter = response.headers.get('retry-after');
   }
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
   expect(statuses[10]).toBe(429);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
 });
