@@ -6,7 +6,7 @@ import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
 import { requireSession } from '../middleware/session';
 import { renderInvoicePdf } from '../pdf/invoice-pdf';
-import { findOwnInvoice, listOwnInvoices, toInvoiceModel } from '../services/invoices';
+import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/invoices';
 import { cancelSubscription } from '../services/cancel-subscription';
 import { findOwnSubscription, listOwnSubscriptions, toSubscriptionModel } from '../services/subscriptions';
 import { createRouter, jsonContent, sessionErrorResponses } from './openapi';
@@ -72,7 +72,7 @@ export const billingRoutes = createRouter()
     const { db } = c.get('deps');
     const rows = await listOwnInvoices(db, userOf(c.get('session')).id);
     c.header('Cache-Control', 'no-store');
-    return c.json(await Promise.all(rows.map((row) => toInvoiceModel(db, row))), 200);
+    return c.json(await toInvoiceModels(db, rows), 200);
   })
   .openapi(invoiceRoute, async (c) => {
     const { db } = c.get('deps');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
 import { US } from '../../lib/contract/offer-rules';
 import type { Clock } from '../clock';
@@ -150,11 +150,39 @@ export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRo
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export async function toInvoiceModel(db: Db, invoice: InvoiceRow): Promise<Invoice> {
+/**
+ * The API model of invoices. Their lines and payments come in one query each, however many
+ * invoices there are (a list of N invoices used to cost 2N + 1 queries).
+ */
+export async function toInvoiceModels(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
   const [lines, paid] = await Promise.all([
-    linesOf(db, invoice.id),
-    db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).orderBy(asc(payments.paidAt)),
+    db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position)),
+    db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
   ]);
+  const linesOfInvoice = byInvoice(lines);
+  const paymentsOfInvoice = byInvoice(paid);
+  return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? []));
+}
+
+export async function toInvoiceModel(db: Db, invoice: InvoiceRow): Promise<Invoice> {
+  const [model] = await toInvoiceModels(db, [invoice]);
+  return model;
+}
+
+/** Rows grouped by their invoice, each group in the order of the rows. */
+function byInvoice<Row extends { invoiceId: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.invoiceId);
+    if (group) group.push(row);
+    else groups.set(row.invoiceId, [row]);
+  }
+  return groups;
+}
+
+function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: (typeof payments.$inferSelect)[]): Invoice {
   const paidCents = paid.reduce((total, payment) => total + (payment.isPayment ? payment.amountCents : -payment.amountCents), 0);
   return {
     Key: invoice.id,

@@ -14,7 +14,10 @@ const day = 24 * 60 * 60_000;
 
 /** A user who bought through the manual provider with the given test card. */
 async function buyer(email: string, items: Record<string, number>, cardNumber = '4242424242424242') {
-  const client = await signedUpClient(backend, email);
+  return buy(await signedUpClient(backend, email), items, cardNumber);
+}
+
+async function buy(client: TestClient, items: Record<string, number>, cardNumber = '4242424242424242') {
   await fillCart(client, items);
   const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
   const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' } });
@@ -62,6 +65,36 @@ describe('invoices', () => {
     const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${other.cookie('sid')}` } });
     expect(stolen.status).toBe(404);
     expect((await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`)).status).toBe(401);
+  });
+
+  it('lists many invoices, each with its own lines and payments, in as many queries as one', async () => {
+    const { client: one } = await buyer('inv-one@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const { client: many } = await buyer('inv-many@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    await buy(many, { 'consulting-architecture-review': 1 });
+    await buy(many, { 'pdf-workshop-pro-yearly': 2 }, '4000000000000002'); // declined: no payment
+    const list = (await many.call('GET', 'billing/invoices')).body;
+    expect(list.map((invoice: { LineItems: { Key: string }[] }) => invoice.LineItems.map((line) => line.Key))).toEqual([
+      ['pdf-workshop-pro-yearly'],
+      ['consulting-architecture-review'],
+      ['pdf-workshop-pro-monthly'],
+    ]);
+    expect(list.map((invoice: { Payments: unknown[] }) => invoice.Payments.length)).toEqual([0, 1, 1]);
+    for (const invoice of list) expect(invoice).toEqual((await many.call('GET', `billing/invoice/${invoice.Key}`)).body);
+
+    // The database client underneath drizzle (PGlite, or the pg pool), watched, not replaced.
+    const client = (backend.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = jest.spyOn(client, 'query');
+    const queriesFor = async (user: TestClient) => {
+      await user.call('GET', 'billing/invoices');
+      queries.mockClear();
+      await user.call('GET', 'billing/invoices');
+      return queries.mock.calls.length;
+    };
+    try {
+      expect(await queriesFor(many)).toBe(await queriesFor(one));
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('answers 404 for another user’s invoice and 400 for a malformed id', async () => {
