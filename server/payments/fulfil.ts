@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, offers, payments, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
@@ -48,28 +48,28 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       })
       .onConflictDoNothing();
     await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
-    for (const line of await linesOf(tx, invoice.id)) {
-      const [offer] = await tx.select().from(offers).where(eq(offers.key, line.offerKey));
-      if (!offer.isSubscription) continue;
+    // One statement for the offers and one for every unit's subscription, whatever the cart.
+    const lines = await linesOf(tx, invoice.id);
+    const lineOffers = lines.length ? await tx.select().from(offers).where(inArray(offers.key, lines.map((line) => line.offerKey))) : [];
+    const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
+    const units = lines.flatMap((line) => {
+      const offer = offerOf.get(line.offerKey);
+      if (!offer?.isSubscription) return [];
       const expiresAt = state.periodEnd ?? addMonths(now, offer.renewalMonths);
-      for (let unit = 0; unit < line.quantity; unit++) {
-        await tx
-          .insert(subscriptions)
-          .values({
-            userId: invoice.userId,
-            offerKey: offer.key,
-            unit,
-            invoiceId: invoice.id,
-            effectiveAt: now,
-            expiresAt,
-            nextRenewalAt: expiresAt,
-            provider,
-            providerSubscriptionId: state.providerSubscriptionId,
-            testCardOutcome: testCardOutcome ?? null,
-          })
-          .onConflictDoNothing();
-      }
-    }
+      return Array.from({ length: line.quantity }, (_, unit) => ({
+        userId: invoice.userId,
+        offerKey: offer.key,
+        unit,
+        invoiceId: invoice.id,
+        effectiveAt: now,
+        expiresAt,
+        nextRenewalAt: expiresAt,
+        provider,
+        providerSubscriptionId: state.providerSubscriptionId,
+        testCardOutcome: testCardOutcome ?? null,
+      }));
+    });
+    if (units.length) await tx.insert(subscriptions).values(units).onConflictDoNothing();
     await tx
       .update(checkoutSessions)
       .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })
