@@ -60,23 +60,25 @@ export async function renewSubscriptions(deps: BackendDeps, tx: Db, rows: Subscr
     provider: charge.provider,
     providerRef: charge.paymentRef,
   });
-  for (const row of rows) {
-    const effectiveAt = row.expiresAt;
-    const expiresAt = charge.periodEnd ?? addMonths(effectiveAt, offer.renewalMonths);
-    await tx.insert(subscriptions).values({
-      userId: row.userId,
-      offerKey: row.offerKey,
-      unit: row.unit,
-      invoiceId: invoice.id,
-      previousId: row.id,
-      effectiveAt,
-      expiresAt,
-      nextRenewalAt: expiresAt,
-      provider: row.provider,
-      providerSubscriptionId: row.providerSubscriptionId,
-      testCardOutcome: row.testCardOutcome,
-    });
-  }
+  // The new periods of every unit in one statement.
+  await tx.insert(subscriptions).values(
+    rows.map((row) => {
+      const expiresAt = charge.periodEnd ?? addMonths(row.expiresAt, offer.renewalMonths);
+      return {
+        userId: row.userId,
+        offerKey: row.offerKey,
+        unit: row.unit,
+        invoiceId: invoice.id,
+        previousId: row.id,
+        effectiveAt: row.expiresAt,
+        expiresAt,
+        nextRenewalAt: expiresAt,
+        provider: row.provider,
+        providerSubscriptionId: row.providerSubscriptionId,
+        testCardOutcome: row.testCardOutcome,
+      };
+    }),
+  );
   await tx.update(subscriptions).set({ isRenewed: true, nextRenewalAt: null, renewalFailed: false }).where(inArray(subscriptions.id, ids));
   return invoice.id;
 }
