@@ -279,6 +279,8 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_invoice_unit_unique').on(table.invoiceId, table.offerKey, table.unit),
     index('subscriptions_user_idx').on(table.userId),
     index('subscriptions_renewal_idx').on(table.nextRenewalAt),
+    // Stripe's renewal and cancellation events name the provider's subscription.
+    index('subscriptions_provider_subscription_idx').on(table.providerSubscriptionId),
   ],
 );
 
