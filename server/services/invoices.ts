@@ -10,6 +10,7 @@ import { countryName, usStateName } from './reference-data';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
 /** The next number of the year, e.g. 2026-00042; safe under concurrency (one row update). */
 async function nextInvoiceNumber(db: Db, year: number): Promise<string> {
@@ -182,7 +183,7 @@ function byInvoice<Row extends { invoiceId: string }>(rows: Row[]): Map<string, 
   return groups;
 }
 
-function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: (typeof payments.$inferSelect)[]): Invoice {
+function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: PaymentRow[]): Invoice {
   const paidCents = paid.reduce((total, payment) => total + (payment.isPayment ? payment.amountCents : -payment.amountCents), 0);
   return {
     Key: invoice.id,
