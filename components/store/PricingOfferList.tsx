@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiCallError } from '@/lib/api/client';
 import { addToCart, cartQuantity } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
+import { groupBy } from '@/lib/group-by';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
@@ -16,12 +17,6 @@ import type { Loaded } from './use-store-session';
 
 const pricingPath = '/store/pricing';
 
-/** Offers of one service stay together, in catalog order. */
-function byService(offers: ServiceOffer[]): [string, ServiceOffer[]][] {
-  const groups = new Map<string, ServiceOffer[]>();
-  for (const offer of offers) groups.set(offer.ServiceName, [...(groups.get(offer.ServiceName) ?? []), offer]);
-  return [...groups];
-}
 
 /** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
 export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<ServiceOffer[]>, { status: 'loading' }> }) {
@@ -66,7 +61,8 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
       ) : catalog.data.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (
-        byService(catalog.data).map(([service, offers]) => (
+        // Offers of one service stay together, in catalog order.
+        [...groupBy(catalog.data, (offer) => offer.ServiceName)].map(([service, offers]) => (
           <section key={service}>
             <h2 className="mb-4 text-xl font-semibold text-slate-900">{service}</h2>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
 import { US } from '../../lib/contract/offer-rules';
+import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
@@ -135,8 +136,13 @@ export async function invoiceForCart(db: Db, clock: Clock, userId: string, email
   return { invoice, lines: await linesOf(db, invoice.id) };
 }
 
-export const linesOf = (db: Pick<Db, 'select'>, invoiceId: string) =>
-  db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
+/** The lines of one invoice, or of several (grouped by invoice, each in position order). */
+export const linesOf = (db: Pick<Db, 'select'>, invoiceIds: string | string[]) =>
+  db
+    .select()
+    .from(invoiceLines)
+    .where(typeof invoiceIds === 'string' ? eq(invoiceLines.invoiceId, invoiceIds) : inArray(invoiceLines.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLines.position));
 
 export async function findOwnInvoice(db: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
   const [invoice] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
@@ -159,28 +165,17 @@ export async function toInvoiceModels(db: Db, rows: InvoiceRow[]): Promise<Invoi
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [lines, paid] = await Promise.all([
-    db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position)),
+    linesOf(db, ids),
     db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
   ]);
-  const linesOfInvoice = byInvoice(lines);
-  const paymentsOfInvoice = byInvoice(paid);
+  const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
+  const paymentsOfInvoice = groupBy(paid, (payment) => payment.invoiceId);
   return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? []));
 }
 
 export async function toInvoiceModel(db: Db, invoice: InvoiceRow): Promise<Invoice> {
   const [model] = await toInvoiceModels(db, [invoice]);
   return model;
-}
-
-/** Rows grouped by their invoice, each group in the order of the rows. */
-function byInvoice<Row extends { invoiceId: string }>(rows: Row[]): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const group = groups.get(row.invoiceId);
-    if (group) group.push(row);
-    else groups.set(row.invoiceId, [row]);
-  }
-  return groups;
 }
 
 function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: PaymentRow[]): Invoice {
