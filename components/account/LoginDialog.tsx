@@ -40,7 +40,6 @@ export function LoginDialog() {
 
 type LoginValues = Omit<LoginRequest, 'CookieConsent'>;
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<LoginValues, z.output<typeof LoginRequestSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema));
 
 /** Mounted with the dialog's content, so every opening starts with an empty form. */

@@ -44,7 +44,6 @@ export function SignupDialog() {
   );
 }
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<SignupForm, z.output<typeof SignupFormSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema));
 
 function SignupFormContent() {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
  * the page: the form renders and takes input at once, and the rules still come from
  * lib/contract/ alone. Loading on focus matters: react-hook-form reports a form dirty only
  * after a validation, so the unsaved-changes guard arms only once the schema is there.
+ * Make one per form, at module level: each call adds its own focus listener and loads anew.
  */
 export function lazyZodResolver<Input extends FieldValues, Output = Input>(loadSchema: () => Promise<z.ZodType>): Resolver<Input, unknown, Output> {
   let loaded: Promise<Resolver<Input, unknown, Output>> | undefined;

@@ -15,7 +15,6 @@ import { emptyMessage, type ContactFormStart } from './contact-form-start';
 
 export { contactFormStart } from './contact-form-start';
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() => import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema));
 
 /**

@@ -25,7 +25,6 @@ const testCards = [
   { number: '4000 0000 0000 0341', outcome: 'cardRenewalFails' },
 ] as const;
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema>>(() => import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema));
 
 /**

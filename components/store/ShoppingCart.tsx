@@ -55,7 +55,6 @@ export function ShoppingCart() {
   return <CartEditor {...data.data} />;
 }
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<CartFormInput, CartFormOutput>(() => import('./cart-form-schema').then((module) => module.CartFormSchema));
 
 function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) {

@@ -35,7 +35,6 @@ export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd):
   );
 }
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<DeleteAccountRequest, z.output<typeof DeleteAccountRequestSchema>>(() => import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema));
 
 function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSessionEnd(reason: SessionEnd): void }) {

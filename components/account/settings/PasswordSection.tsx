@@ -19,7 +19,6 @@ import { useReportDirty } from './use-report-dirty';
 
 const emptyForm = { CurrentPassword: '', NewPassword: '', RepeatPassword: '' };
 
-// One resolver per form: its schema loads once, at the first focus on the page or the first validation.
 const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePasswordFormSchema>>(() => import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema));
 
 /** Spec screen 8 "Password". */
