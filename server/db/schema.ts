@@ -236,6 +236,8 @@ export const checkoutSessions = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
+    /** The invoice version this checkout charges for: a later version makes it stale. */
+    invoiceVersion: integer('invoice_version').notNull(),
     status: text('status').$type<'open' | 'complete' | 'failed' | 'expired'>().notNull(),
     /** Manual provider: hash of the client secret its test form must present. */
     clientSecretHash: text('client_secret_hash'),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { PaymentReturnResponse } from '../../lib/contract/store';
 import { checkoutSessions } from '../db/schema';
 import type { ActiveSession } from '../services/sessions';
@@ -39,16 +39,38 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
     return { invoice: unpaid, lines: await linesOf(tx, unpaid.id) };
   });
   const created = await providerCall(async () => provider.createCheckout(await checkoutRequest(deps, invoice, lines, origin)));
-  await deps.db.insert(checkoutSessions).values({
-    id: created.sessionId,
-    provider: provider.name,
-    userId,
-    invoiceId: invoice.id,
-    status: 'open',
-    clientSecretHash: created.clientSecretHash,
-    createdAt: deps.clock.now(),
-  });
+  // Stripe answers a repeated request for the same invoice version with the same session.
+  await deps.db
+    .insert(checkoutSessions)
+    .values({
+      id: created.sessionId,
+      provider: provider.name,
+      userId,
+      invoiceId: invoice.id,
+      invoiceVersion: invoice.version,
+      status: 'open',
+      clientSecretHash: created.clientSecretHash,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing();
+  await expireStaleCheckouts(deps, provider, invoice);
   return created.clientSecret;
+}
+
+/**
+ * An open checkout of an earlier version of the invoice would charge for a cart that no longer
+ * exists: close it at the provider. Checkouts of the current version stay payable (two tabs).
+ */
+async function expireStaleCheckouts(deps: BackendDeps, provider: PaymentProvider, invoice: InvoiceRow) {
+  const stale = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.invoiceId, invoice.id), eq(checkoutSessions.status, 'open'), lt(checkoutSessions.invoiceVersion, invoice.version)));
+  for (const { id } of stale) {
+    if (await provider.expireCheckout(id)) {
+      await deps.db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+    }
+  }
 }
 
 async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string) {
@@ -81,6 +103,8 @@ export async function completeCheckout(deps: BackendDeps, session: ActiveSession
     return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
   }
   const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
+  // Paid for a cart that had changed since: nothing was delivered, and the invoice shows the money.
+  if (fulfilment.outdated) return { Status: 'failed', NewClaims: [], InvoiceKey: fulfilment.invoiceId };
   return { Status: 'complete', NewClaims: await claimsOf(deps, session.user.id), InvoiceKey: fulfilment.invoiceId };
 }
 

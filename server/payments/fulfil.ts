@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { checkoutSessions, invoices, offers, payments, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
-import { emptyCart } from '../services/cart';
+import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
 import { linesOf } from '../services/invoices';
 import type { CheckoutState } from './provider';
@@ -13,11 +13,13 @@ export interface Fulfilment {
   userId: string;
   /** False when an earlier call had already fulfilled this checkout. */
   fulfilledNow: boolean;
+  /** The checkout charged for an earlier version of the invoice: money recorded, nothing delivered. */
+  outdated?: true;
 }
 
 /**
  * Fulfils a paid checkout: the invoice becomes paid, the payment is recorded, subscriptions
- * are created, the cart is emptied. One function for the return page and the webhook, safe to
+ * are created, what was bought leaves the cart. One function for the return page and the webhook, safe to
  * run any number of times and concurrently: the invoice row is locked and a paid invoice ends
  * the work; payments and subscriptions also have unique keys.
  */
@@ -36,17 +38,33 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       if (session.status !== 'complete') await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
       return { ...result, fulfilledNow: false };
     }
-    await tx
-      .insert(payments)
-      .values({
+    const recordPayment = (amountCents: number) =>
+      tx
+        .insert(payments)
+        .values({
+          invoiceId: invoice.id,
+          paidAt: now,
+          description: provider === 'manual' ? 'Card payment (test mode)' : 'Card payment',
+          amountCents,
+          provider,
+          providerRef: state.paymentRef ?? sessionId,
+        })
+        .onConflictDoNothing();
+    if (session.invoiceVersion !== invoice.version) {
+      // The cart changed after this checkout began and the provider charged the old amount
+      // (a checkout is expired when a new version starts; this is the race past that).
+      await recordPayment(state.amountCents);
+      await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
+      deps.logger.error('checkout paid for an outdated invoice version: reconcile or refund', {
+        sessionId,
         invoiceId: invoice.id,
-        paidAt: now,
-        description: provider === 'manual' ? 'Card payment (test mode)' : 'Card payment',
-        amountCents: invoice.totalCents,
-        provider,
-        providerRef: state.paymentRef ?? sessionId,
-      })
-      .onConflictDoNothing();
+        paidVersion: session.invoiceVersion,
+        currentVersion: invoice.version,
+        amountCents: state.amountCents,
+      });
+      return { ...result, fulfilledNow: false, outdated: true };
+    }
+    await recordPayment(invoice.totalCents);
     await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
     // One statement for the offers and one for every unit's subscription, whatever the cart.
     const lines = await linesOf(tx, invoice.id);
@@ -74,7 +92,7 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       .update(checkoutSessions)
       .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })
       .where(eq(checkoutSessions.id, sessionId));
-    if (invoice.fromCart) await emptyCart(tx, invoice.userId);
+    if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
     return { ...result, fulfilledNow: true };
   };
   // Inside a caller's transaction (webhook) use it; otherwise open one.

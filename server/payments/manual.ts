@@ -57,6 +57,11 @@ export class ManualProvider implements PaymentProvider {
     };
   }
 
+  async expireCheckout(): Promise<boolean> {
+    // The session row is the whole state of a manual checkout: closing it is the caller's update.
+    return true;
+  }
+
   async cancelAtPeriodEnd(): Promise<void> {
     // Renewals of manual subscriptions are ours (the renewal job): nobody else to tell.
   }

@@ -45,6 +45,8 @@ export interface PaymentProvider {
   readonly publishableKey: string;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   checkoutState(sessionId: string): Promise<CheckoutState>;
+  /** Closes an open checkout so it can no longer be paid; false when it cannot (already paid). */
+  expireCheckout(sessionId: string): Promise<boolean>;
   /** Stops renewal at the end of the paid period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
 }

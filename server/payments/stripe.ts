@@ -86,6 +86,17 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
+  async expireCheckout(sessionId: string): Promise<boolean> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+      return true;
+    } catch {
+      // Already complete or expired, or Stripe unreachable: a payment still arriving for it is
+      // caught by fulfilment's version check.
+      return false;
+    }
+  }
+
   async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
     await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
   }

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
+import { and, eq, lte, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
@@ -142,6 +142,16 @@ export async function cartItemCount(db: Reader, userId: string, cache: ReadCache
   });
 }
 
-export async function emptyCart(db: Pick<Db, 'delete'>, userId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+/**
+ * Takes what a paid invoice bought out of the cart. What was added since (the buyer paid an
+ * older invoice, or shopped in another tab) stays; a line bought in full leaves.
+ */
+export async function removePaidFromCart(db: Pick<Db, 'update' | 'delete'>, userId: string, paid: readonly { offerKey: string; quantity: number }[]): Promise<void> {
+  for (const line of paid) {
+    await db
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.offerKey, line.offerKey)));
+  }
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), lte(cartItems.quantity, 0)));
 }

@@ -93,6 +93,43 @@ describe('payment with the manual provider', () => {
     expect(all[0].number).toMatch(/^\d{4}-\d{5}$/);
   });
 
+  it('refuses to pay a checkout of the cart as it was before a change, and charges the new one in full', async () => {
+    const client = await signedUpClient(backend, 'stale@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    const stale = await checkout(client);
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    const current = await checkout(client);
+    const before = { payments: await rows(payments), subscriptions: await rows(subscriptions) };
+    const refused = await client.call('POST', 'payment/manual/pay', { body: card(stale, '4242 4242 4242 4242') });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ErrorMessages[0].Message).toBe('This payment session is already closed.');
+    expect({ payments: await rows(payments), subscriptions: await rows(subscriptions) }).toEqual(before);
+
+    const paid = await client.call('POST', 'payment/manual/pay', { body: card(current, '4242 4242 4242 4242') });
+    expect(paid.body.Status).toBe('complete');
+    const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+    const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
+    expect(invoice).toMatchObject({ InvoiceVersion: 2, TotalAmount: 164538, TotalAmountDue: 0 });
+    expect(invoice.Payments.map((payment: { Amount: number }) => payment.Amount)).toEqual([164538]);
+  });
+
+  it('takes only what was paid out of the cart when an older invoice is paid', async () => {
+    const client = await signedUpClient(backend, 'older@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
+    await checkout(client);
+    const [older] = (await client.call('GET', 'billing/invoices')).body;
+    await client.call('PUT', 'store/cart', { body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }, { ServiceOfferKey: 'consulting-architecture-review', Quantity: 1 }], IsAddition: true } });
+    // Pay Now on the billing page: the older invoice (2 units), not the cart (3 units and a service).
+    const payNow = await client.call('POST', `payment/create-manual-session?invoice=${older.Key}`);
+    const paid = await client.call('POST', 'payment/manual/pay', { body: card(payNow.body.Value, '4242 4242 4242 4242') });
+    expect(paid.body.Status).toBe('complete');
+    const cart = (await client.call('GET', 'store/cart')).body;
+    expect(cart.LineItems.map((item: { Key: string; Quantity: number }) => [item.Key, item.Quantity])).toEqual([
+      ['pdf-workshop-pro-monthly', 1],
+      ['consulting-architecture-review', 1],
+    ]);
+  });
+
   it('keeps sessions and secrets to their owner', async () => {
     const ann = await signedUpClient(backend, 'owner-ann@example.com');
     const bob = await signedUpClient(backend, 'owner-bob@example.com');

@@ -94,6 +94,41 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(await countOf(payments)).toBe(before.payments + 1);
   });
 
+  it('expires the checkout of an earlier cart, and delivers nothing for one paid in the race past that', async () => {
+    const { client, sessionId: first } = await startCheckout('stripe-changed@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 3 });
+    const second = await client.call('POST', 'payment/create-stripe-session');
+    expect(second.status).toBe(200);
+    expect(stripe.sessions.get(first)?.status).toBe('expired');
+    expect((await client.call('POST', 'payment/stripe-return', { body: { Value: first } })).body.Status).toBe('expired');
+
+    // The buyer pays the 3-unit checkout just as another tab changes the cart again: Stripe
+    // cannot expire a paid session, so its payment arrives for an invoice that moved on.
+    const secondId = sessionIdOf(second.body.Value);
+    const paidLate = stripe.complete(secondId);
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 5 });
+    expect((await client.call('POST', 'payment/create-stripe-session')).status).toBe(200);
+    expect(stripe.sessions.get(secondId)?.status).toBe('complete');
+    const subscriptionsBefore = await countOf(subscriptions);
+    const back = await client.call('POST', 'payment/stripe-return', { body: { Value: secondId } });
+    expect(back.body).toMatchObject({ Status: 'failed', NewClaims: [] });
+    expect((await deliver('checkout.session.completed', paidLate, { id: 'evt_outdated_1' })).status).toBe(200);
+
+    const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
+    expect(invoice).toMatchObject({ InvoiceVersion: 3, FullyPaidDate: null, SubTotalAmount: 5 * 999 });
+    expect(invoice.Payments.map((payment: { Amount: number }) => payment.Amount)).toEqual([paidLate.amount_total]);
+    expect(invoice.TotalAmountDue).toBe(invoice.TotalAmount - paidLate.amount_total);
+    expect(await countOf(subscriptions)).toBe(subscriptionsBefore);
+    expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(5);
+  });
+
+  it('answers a repeated checkout of the same cart with Stripe’s same session', async () => {
+    const { client, secret } = await startCheckout('stripe-twice@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const again = await client.call('POST', 'payment/create-stripe-session');
+    expect(again.status).toBe(200);
+    expect(again.body.Value).toBe(secret);
+  });
+
   it('rejects a webhook with a bad signature and changes nothing', async () => {
     const { sessionId } = await startCheckout('stripe-forged@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const session = stripe.complete(sessionId);

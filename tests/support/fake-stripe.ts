@@ -95,6 +95,14 @@ export async function startFakeStripe() {
         const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
         return reply(200, { ...session, subscription: expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription });
       }
+      const expireMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
+      if (request.method === 'POST' && expireMatch) {
+        const session = sessions.get(expireMatch[1]);
+        if (!session) return reply(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        if (session.status !== 'open') return reply(400, { error: { type: 'invalid_request_error', message: `Only open sessions can be expired; this one is ${session.status}` } });
+        session.status = 'expired';
+        return reply(200, session);
+      }
       const subscriptionMatch = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
       if (request.method === 'POST' && subscriptionMatch) {
         const subscription = subscriptions.get(subscriptionMatch[1]);
