@@ -65,5 +65,5 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
     requestId,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
-  return c.json(envelope(wordErrors(language, [{ key: 'internal', values: { requestId } }])), 500);
+  return c.json({ ...shape.extra, ...envelope(wordErrors(language, [{ key: 'internal', values: { requestId } }]), shape.field) }, 500);
 }

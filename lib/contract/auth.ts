@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, newPassword, verificationCode } from './fields';
+import { accountEmail, currentPassword, newPassword, text, verificationCode } from './fields';
 
 export const SessionInfoSchema = z.object({
   UserName: z.string().nullable(),
@@ -10,7 +10,7 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** The stored cookie.consent record (spec §3), sent with login and sign-up. */
-export const CookieConsentSchema = z.object({ timestamp: z.string().max(40), app: z.string().max(20) }).nullish();
+export const CookieConsentSchema = z.object({ timestamp: text().max(40), app: text().max(20) }).nullish();
 
 export const LoginRequestSchema = z.object({
   UserName: accountEmail(),
@@ -48,7 +48,7 @@ export const SignupFormSchema = z
   .object({
     UserName: accountEmail(),
     Password: newPassword(),
-    RepeatPassword: z.string().trim().min(1, 'required'),
+    RepeatPassword: text().min(1, 'required'),
     UserAgreedToTerms: z.boolean().refine((agreed) => agreed, 'mustAgreeToTerms'),
     Code: verificationCode(),
   })

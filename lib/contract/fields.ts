@@ -6,14 +6,22 @@ export { isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimT
 const minLength = (min: number) => messageKey('minLength', { min });
 const maxLength = (max: number) => messageKey('maxLength', { max });
 
-export const text = () => z.string().trim();
+// Issues without a rule of ours still carry a message key, so no answer or form shows zod's English.
+z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue') });
 
-export const requiredText = (max: number, required = 'required') => text().min(1, required).max(max, maxLength(max));
+/** Control characters (tabs and line breaks aside): nobody types them, and the database refuses NUL. */
+const typedCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/** Every text field of a request: trimmed, only characters a person can type; a missing one says `required`. */
+export const text = (required = 'required') =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : undefined) }).trim().regex(typedCharacters, 'invalidCharacters');
+
+export const requiredText = (max: number, required = 'required') => text(required).min(1, required).max(max, maxLength(max));
 export const optionalText = (max: number) => text().max(max, maxLength(max));
 
 /** Login and sign-up user name (spec §5). */
 export const accountEmail = (required = 'required') =>
-  text()
+  text(required)
     .min(1, required)
     .min(limits.emailMin, minLength(limits.emailMin))
     .refine(isEmailAddress, 'emailFormat')

@@ -52,7 +52,10 @@ export const BillingInfoSchema = z
     Address1: requiredText(limits.address1),
     Address2: optionalText(limits.address2).nullish(),
     City: requiredText(limits.city),
-    StateCode: text().max(10, messageKey('maxLength', { max: 10 })).nullish(),
+    StateCode: text()
+      .max(10, messageKey('maxLength', { max: 10 }))
+      .transform((code) => code.toUpperCase())
+      .nullish(),
     PostalCode: requiredText(limits.postalCode),
     CountryCode: text().min(1, 'required').max(2, messageKey('maxLength', { max: 2 })).transform((code) => code.toUpperCase()),
     IsBusinessPurchase: z.boolean().default(false),
@@ -71,7 +74,7 @@ export const QuantitySchema = z
 
 export const UpdateCartRequestSchema = z.object({
   Items: z
-    .array(z.object({ ServiceOfferKey: z.string().min(1).max(100), Quantity: QuantitySchema }))
+    .array(z.object({ ServiceOfferKey: text().min(1).max(100), Quantity: QuantitySchema }))
     .max(50),
   BillingInfo: BillingInfoSchema.nullish(),
   IsAddition: z.boolean(),
@@ -87,7 +90,7 @@ export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
 export const ClientSecretSchema = z.object({ Value: z.string() });
 
-export const PaymentReturnRequestSchema = z.object({ Value: z.string().trim().min(1, 'required').max(255) });
+export const PaymentReturnRequestSchema = z.object({ Value: text().min(1, 'required').max(255) });
 export const PaymentReturnResponseSchema = z.object({
   Status: z.enum(['complete', 'open', 'failed', 'expired']),
   NewClaims: z.array(z.string()),
@@ -97,7 +100,7 @@ export type PaymentReturnResponse = z.infer<typeof PaymentReturnResponseSchema>;
 
 /** The manual provider's test card form (offline payments). */
 export const ManualPayRequestSchema = z.object({
-  ClientSecret: z.string().min(1).max(200),
+  ClientSecret: text().min(1).max(200),
   CardNumber: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))

@@ -4,7 +4,7 @@ import { isEmailAddress, limits, messageKey, optionalText, requiredText, text } 
 /** Spec §3 support message: all trimmed, email lower-cased; §5 contact rules. */
 export const SupportMessageSchema = z.object({
   FullName: requiredText(limits.fullName, 'fullNameRequired'),
-  EmailAddress: text()
+  EmailAddress: text('emailRequired')
     .min(1, 'emailRequired')
     .refine(isEmailAddress, 'emailInvalid')
     .max(limits.email, messageKey('maxLength', { max: limits.email }))

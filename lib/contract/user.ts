@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, limits, newPassword, optionalText, verificationCode } from './fields';
+import { accountEmail, currentPassword, limits, newPassword, optionalText, text, verificationCode } from './fields';
 
 /** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */
 export const UserResponseSchema = z.object({
@@ -30,12 +30,13 @@ export const ChangePasswordRequestSchema = z
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 
 export const ChangePasswordFormSchema = z
-  .object({ CurrentPassword: currentPassword(), NewPassword: newPassword(), RepeatPassword: z.string().trim().min(1, 'required') })
+  .object({ CurrentPassword: currentPassword(), NewPassword: newPassword(), RepeatPassword: text().min(1, 'required') })
   .refine((form) => form.NewPassword !== form.CurrentPassword, { message: 'samePassword', path: ['NewPassword'] })
   .refine((form) => form.NewPassword === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
 export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;
 
-export const UpdateProfileRequestSchema = z.object({ DisplayName: optionalText(limits.displayName).nullish() });
+/** DisplayName null clears it; a body without the key is refused rather than read as a clear. */
+export const UpdateProfileRequestSchema = z.object({ DisplayName: optionalText(limits.displayName).nullable() });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 
 export const profileFormSchema = (currentDisplayName: string | null) =>

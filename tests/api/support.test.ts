@@ -47,6 +47,9 @@ describe('POST support/message', () => {
     [{ Phone: '1'.repeat(21) }, 'Phone: Must be at most 20 characters'],
     [{ Message: '' }, 'Message: Message is required'],
     [{ Message: 'x'.repeat(1001) }, 'Message: Must be at most 1000 characters'],
+    [{ Message: 'Hello\u0000there' }, 'Message: Contains characters that are not allowed'],
+    [{ FullName: 'Ann \u001b[31mSmith' }, 'FullName: Contains characters that are not allowed'],
+    [{ FullName: undefined }, 'FullName: Full name is required'],
   ])('refuses %p with "%s" and stores nothing', async (change, message) => {
     const before = await stored();
     const client = await new TestClient(backend).prime();
