@@ -10,14 +10,26 @@ export const codeMaxAttempts = 5;
 type Purpose = (typeof verificationCodes.$inferSelect)['purpose'];
 type Writer = Pick<Db, 'insert' | 'update' | 'select'>;
 
-/** Replaces any open code for this purpose and address with a new one; returns it for the mail. */
+/**
+ * The open code of this purpose, address and owner. The owner matters for an email change: two
+ * users may ask for the same new address, and one must not cancel or use the other's code.
+ */
+const openCodeOf = (purpose: Purpose, email: string, userId: string | null) =>
+  and(
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.email, email),
+    userId === null ? isNull(verificationCodes.userId) : eq(verificationCodes.userId, userId),
+    isNull(verificationCodes.consumedAt),
+  );
+
+/** Replaces the open code for this purpose, address and owner with a new one; returns it for the mail. */
 export async function issueCode(db: Writer, clock: Clock, purpose: Purpose, email: string, userId: string | null): Promise<string> {
   const code = newVerificationCode();
   const now = clock.now();
   await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
+    .where(openCodeOf(purpose, email, userId));
   await db.insert(verificationCodes).values({
     purpose,
     email,
@@ -35,11 +47,11 @@ export async function consumeCode(db: Writer, clock: Clock, purpose: Purpose, em
   const [open] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)))
+    .where(openCodeOf(purpose, email, userId))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   const now = clock.now();
-  if (!open || open.expiresAt <= now || open.attempts >= codeMaxAttempts || (userId !== null && open.userId !== userId)) return 'expired';
+  if (!open || open.expiresAt <= now || open.attempts >= codeMaxAttempts) return 'expired';
   if (open.codeHash !== sha256(code.trim().toUpperCase())) {
     const attempts = open.attempts + 1;
     await db

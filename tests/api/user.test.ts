@@ -54,6 +54,22 @@ describe('PUT user/email', () => {
     expect(bad.body.ErrorMessages[0].Message).toBe('NewEmailAddress: Must be at least 6 characters');
   });
 
+  it('keeps each user’s code for the same new address to that user', async () => {
+    const gina = await signedUpClient(backend, 'gina@example.com');
+    const hank = await signedUpClient(backend, 'hank@example.com');
+    await gina.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com' } });
+    await backend.deliverMail();
+    const ginasCode = codeFrom(backend.mail, 'shared@example.com');
+    await hank.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com' } });
+    await backend.deliverMail();
+    const hanksCode = codeFrom(backend.mail, 'shared@example.com');
+    expect(hanksCode).not.toBe(ginasCode);
+    const hankWithGinasCode = await hank.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com', Code: ginasCode } });
+    expect(hankWithGinasCode.body.ErrorMessages).toEqual([{ Message: 'The verification code is not correct.' }]);
+    const done = await gina.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com', Code: ginasCode } });
+    expect(done.body).toEqual({ ErrorMessages: [], Data: null });
+  });
+
   it('does not reveal that the new address has an account', async () => {
     await signedUpClient(backend, 'taken@example.com');
     const client = await signedUpClient(backend, 'mover@example.com');
@@ -110,6 +126,10 @@ describe('PUT user/profile', () => {
     expect(same.body.ErrorMessages[0].Message).toBe('DisplayName: Same as current display name');
     const long = await client.call('PUT', 'user/profile', { body: { DisplayName: 'x'.repeat(26) } });
     expect(long.body.ErrorMessages[0].Message).toBe('DisplayName: Must be at most 25 characters');
+    const missing = await client.call('PUT', 'user/profile', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.ErrorMessages[0].Message).toBe('DisplayName: Required');
+    expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBe('Ann Smith');
     await client.call('PUT', 'user/profile', { body: { DisplayName: '' } });
     expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBeNull();
   });
