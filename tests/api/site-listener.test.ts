@@ -15,7 +15,7 @@ let server: http.Server;
 let base: string;
 beforeAll(async () => {
   backend = await startTestBackend();
-  const pages: http.RequestListener = (_request, response) => response.end('page');
+  const pages: http.RequestListener = (request, response) => response.end(`page; forwarded for ${request.headers['x-forwarded-for']}`);
   server = http.createServer(siteListener(getRequestListener(backend.app.fetch), pages));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,8 +50,14 @@ it('keeps the backend’s own headers on Node’s response', async () => {
 
 it('hands every other path to the pages', async () => {
   for (const path of ['/', '/de/contact', '/apiary', '/store/pricing?api=1']) {
-    expect(await (await fetch(`${base}${path}`)).text()).toBe('page');
+    expect(await (await fetch(`${base}${path}`)).text()).toMatch(/^page;/);
   }
+});
+
+// With BACKEND_URL the pages' server also forwards /api, and Next keeps a client's header as it is.
+it('puts the socket’s address last in X-Forwarded-For for the pages too', async () => {
+  expect(await (await fetch(`${base}/de/contact`)).text()).toBe('page; forwarded for 127.0.0.1');
+  expect(await (await fetch(`${base}/contact`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).text()).toBe('page; forwarded for 203.0.113.9, 127.0.0.1');
 });
 
 it('throttles by the socket’s address, whatever X-Forwarded-For the client sends', async () => {
