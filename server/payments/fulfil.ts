@@ -5,7 +5,7 @@ import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
-import { linesOf } from '../services/invoices';
+import { linesOf, paymentDescription } from '../services/invoices';
 import type { CheckoutState } from './provider';
 
 export interface Fulfilment {
@@ -44,7 +44,7 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
         .values({
           invoiceId: invoice.id,
           paidAt: now,
-          description: provider === 'manual' ? 'Card payment (test mode)' : 'Card payment',
+          description: paymentDescription(provider === 'manual' ? 'paymentCardTest' : 'paymentCard'),
           amountCents,
           provider,
           providerRef: state.paymentRef ?? sessionId,

@@ -72,13 +72,13 @@ export const billingRoutes = createRouter()
     const { db } = c.get('deps');
     const rows = await listOwnInvoices(db, userOf(c.get('session')).id);
     c.header('Cache-Control', 'no-store');
-    return c.json(await toInvoiceModels(db, rows), 200);
+    return c.json(await toInvoiceModels(db, rows, requestLanguage(c)), 200);
   })
   .openapi(invoiceRoute, async (c) => {
     const { db } = c.get('deps');
     const invoice = await findOwnInvoice(db, userOf(c.get('session')).id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
-    return c.json(await toInvoiceModel(db, invoice), 200);
+    return c.json(await toInvoiceModel(db, invoice, requestLanguage(c)), 200);
   })
   .openapi(pdfRoute, async (c) => {
     const { db } = c.get('deps');

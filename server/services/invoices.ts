@@ -4,14 +4,29 @@ import { US } from '../../lib/contract/offer-rules';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
+import { invoiceCounters, invoiceLines, invoices, offers, payments } from '../db/schema';
 import { ApiError } from '../errors';
+import { apiText } from '../i18n';
 import type { PricedCart } from './cart';
+import type { ApiLanguage } from './language';
 import { countryName, usStateName } from './reference-data';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * What a payment was: stored in English, as the record says it, and worded in the reader's
+ * language when shown (a stored text that is none of these is shown as it is).
+ */
+const paymentKinds = ['paymentCard', 'paymentCardTest', 'paymentRenewal', 'paymentRenewalTest'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+export const paymentDescription = (kind: PaymentKind) => apiText('en', { key: kind });
+
+function wordedPayment(description: string, language: ApiLanguage): string {
+  const kind = paymentKinds.find((candidate) => paymentDescription(candidate) === description);
+  return kind ? apiText(language, { key: kind }) : description;
+}
 
 /** The next number of the year, e.g. 2026-00042; safe under concurrency (one row update). */
 async function nextInvoiceNumber(db: Db, year: number): Promise<string> {
@@ -158,27 +173,43 @@ export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRo
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * The API model of invoices. Their lines and payments come in one query each, however many
- * invoices there are (a list of N invoices used to cost 2N + 1 queries).
+ * The API model of invoices in the reader's language (the PDF stays English). Their lines,
+ * payments and offers come in one query each, however many invoices there are (a list of N
+ * invoices used to cost 2N + 1 queries).
  */
-export async function toInvoiceModels(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> {
+export async function toInvoiceModels(db: Db, rows: InvoiceRow[], language: ApiLanguage = 'en'): Promise<Invoice[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [lines, paid] = await Promise.all([
     linesOf(db, ids),
     db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
   ]);
+  const offerKeys = [...new Set(lines.map((line) => line.offerKey))];
+  const described = offerKeys.length ? await db.select({ key: offers.key, description: offers.description }).from(offers).where(inArray(offers.key, offerKeys)) : [];
+  const descriptionOf = new Map(described.map((offer) => [offer.key, offer.description]));
+  // A line keeps its English description unless the offer still has it, then it has the
+  // offer's own translation (an offer renamed since keeps the invoice as it was sold).
+  const lineDescription = (line: InvoiceLineRow) => {
+    const description = descriptionOf.get(line.offerKey);
+    return description?.en === line.description ? description[language] : line.description;
+  };
   const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
   const paymentsOfInvoice = groupBy(paid, (payment) => payment.invoiceId);
-  return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? []));
+  return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language));
 }
 
-export async function toInvoiceModel(db: Db, invoice: InvoiceRow): Promise<Invoice> {
-  const [model] = await toInvoiceModels(db, [invoice]);
+export async function toInvoiceModel(db: Db, invoice: InvoiceRow, language: ApiLanguage = 'en'): Promise<Invoice> {
+  const [model] = await toInvoiceModels(db, [invoice], language);
   return model;
 }
 
-function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: PaymentRow[]): Invoice {
+function invoiceModel(
+  invoice: InvoiceRow,
+  lines: InvoiceLineRow[],
+  paid: PaymentRow[],
+  lineDescription: (line: InvoiceLineRow) => string,
+  language: ApiLanguage,
+): Invoice {
   const paidCents = paid.reduce((total, payment) => total + (payment.isPayment ? payment.amountCents : -payment.amountCents), 0);
   return {
     Key: invoice.id,
@@ -192,7 +223,7 @@ function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: Paymen
       Quantity: line.quantity,
       SubTotalAmount: line.subTotalCents,
       AvailableLicenseKey: null,
-      Description: line.description,
+      Description: lineDescription(line),
       UnitAmount: line.unitPriceCents,
     })),
     SubTotalAmount: invoice.subTotalCents,
@@ -207,14 +238,14 @@ function invoiceModel(invoice: InvoiceRow, lines: InvoiceLineRow[], paid: Paymen
     BillingStateName: invoice.billingStateName,
     BillingPostalCode: invoice.billingPostalCode,
     BillingCountryCode: invoice.billingCountryCode,
-    BillingCountryName: invoice.billingCountryName,
+    BillingCountryName: countryName(invoice.billingCountryCode, language),
     BillingEmailAddress: invoice.billingEmail,
     BillingNotes: invoice.billingNotes,
     IsBusinessPurchase: invoice.isBusinessPurchase,
     IsTaxExempt: invoice.isTaxExempt,
     Payments: paid.map((payment) => ({
       DateTime: payment.paidAt.toISOString(),
-      Description: payment.description,
+      Description: wordedPayment(payment.description, language),
       Amount: payment.amountCents,
       IsPayment: payment.isPayment,
       IsCard: payment.isCard,

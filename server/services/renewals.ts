@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { addMonths } from './dates';
-import { createInvoice } from './invoices';
+import { createInvoice, paymentDescription } from './invoices';
 import { taxOn } from './tax';
 import type { SubscriptionRow } from './subscriptions';
 
@@ -55,7 +55,7 @@ export async function renewSubscriptions(deps: BackendDeps, tx: Db, rows: Subscr
   await tx.insert(payments).values({
     invoiceId: invoice.id,
     paidAt: now,
-    description: charge.provider === 'manual' ? 'Renewal, card payment (test mode)' : 'Renewal, card payment',
+    description: paymentDescription(charge.provider === 'manual' ? 'paymentRenewalTest' : 'paymentRenewal'),
     amountCents: invoice.totalCents,
     provider: charge.provider,
     providerRef: charge.paymentRef,

@@ -46,6 +46,24 @@ describe('invoices', () => {
       Payments: [{ Description: 'Card payment (test mode)', Amount: 10717, IsPayment: true, IsCard: true, DateTime: expect.any(String) }],
     });
     expect(invoice.body.FullyPaidDate).not.toBeNull();
+    expect(invoice.body.BillingCountryName).toBe('United States of America');
+  });
+
+  it('words the lines, payments and country in the reader’s language; the PDF stays English', async () => {
+    const { client, invoiceKey } = await buyer('inv-de@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const german = { headers: { 'Accept-Language': 'de' } };
+    const [listed] = (await client.call('GET', 'billing/invoices', german)).body;
+    const shown = (await client.call('GET', `billing/invoice/${invoiceKey}`, german)).body;
+    expect(listed).toEqual(shown);
+    expect(shown).toMatchObject({
+      LineItems: [{ Description: 'PDF Workshop Pro, monatlich' }],
+      Payments: [{ Description: 'Kartenzahlung (Testmodus)' }],
+      BillingCountryName: 'Vereinigte Staaten von Amerika',
+    });
+    const russian = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'ru' } })).body;
+    expect(russian.Payments[0].Description).toBe('Оплата картой (тестовый режим)');
+    const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': 'de' } });
+    expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('PDF Workshop Pro, monthly');
   });
 
   it('renders the invoice as a real PDF with number, lines and totals, for its owner only', async () => {
