@@ -98,6 +98,17 @@ export const PaymentReturnResponseSchema = z.object({
 });
 export type PaymentReturnResponse = z.infer<typeof PaymentReturnResponseSchema>;
 
+const cardExpiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** A card is good through the last day of its expiry month (a malformed expiry has its own message). */
+function notExpired(expiry: string): boolean {
+  const match = cardExpiry.exec(expiry);
+  if (!match) return true;
+  const now = new Date();
+  const [month, year] = [Number(match[1]), 2000 + Number(match[2])];
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
 /** The manual provider's test card form (offline payments). */
 export const ManualPayRequestSchema = z.object({
   ClientSecret: text().min(1).max(200),
@@ -105,7 +116,7 @@ export const ManualPayRequestSchema = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber')),
-  Expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'cardExpiry'),
+  Expiry: z.string().trim().regex(cardExpiry, 'cardExpiry').refine(notExpired, 'cardExpired'),
   Cvc: z.string().trim().regex(/^\d{3,4}$/, 'cardCvc'),
 });
 export type ManualPayRequest = z.input<typeof ManualPayRequestSchema>;

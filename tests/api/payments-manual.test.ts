@@ -152,6 +152,8 @@ describe('payment with the manual provider', () => {
       'Expiry: Enter the expiry as MM/YY',
       'Cvc: Enter the 3 or 4 digit security code',
     ]);
+    const expired = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: 'x', CardNumber: '4242424242424242', Expiry: '01/20', Cvc: '123' } });
+    expect(expired.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual(['Expiry: This card has expired']);
   });
 });
 
