@@ -22,6 +22,8 @@ export const optionalText = (max: number) => text().max(max, maxLength(max));
 /** Login and sign-up user name (spec §5). */
 export const accountEmail = (required = 'required') =>
   text(required)
+    // One address, one spelling: é typed as one character or as e + accent is the same login.
+    .normalize('NFC')
     .min(1, required)
     .min(limits.emailMin, minLength(limits.emailMin))
     .refine(isEmailAddress, 'emailFormat')

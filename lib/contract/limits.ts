@@ -38,6 +38,8 @@ export function parseMessageKey(message: string): { key: string; params: Record<
 /** Spec §5: a valid address has at most 254 characters and a local part of at most 64. */
 export function isEmailAddress(value: string): boolean {
   if (value.length > 254) return false;
+  // Invisible and control characters (bidi overrides, lone surrogates) make look-alike addresses.
+  if (/\p{C}/u.test(value)) return false;
   const at = value.lastIndexOf('@');
   if (at < 1 || at > 64) return false;
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value) && !value.includes('..');

@@ -5,6 +5,7 @@ import { isEmailAddress, limits, messageKey, optionalText, requiredText, text } 
 export const SupportMessageSchema = z.object({
   FullName: requiredText(limits.fullName, 'fullNameRequired'),
   EmailAddress: text('emailRequired')
+    .normalize('NFC')
     .min(1, 'emailRequired')
     .refine(isEmailAddress, 'emailInvalid')
     .max(limits.email, messageKey('maxLength', { max: limits.email }))

@@ -104,6 +104,9 @@ describe('POST auth/signup', () => {
     [{ UserName: 'a@b.c' }, 'UserName: Must be at least 6 characters'],
     [{ UserName: 'not-an-email' }, 'UserName: Email address format required'],
     [{ UserName: '' }, 'UserName: Required'],
+    [{ UserName: 'ann\u202egro@example.com' }, 'UserName: Email address format required'],
+    [{ UserName: 'ann\ud800@example.com' }, 'UserName: Email address format required'],
+    [{ UserName: undefined }, 'UserName: Required'],
     [{ Code: 'TOOLONG1' }, 'Code: Must be at most 6 characters'],
   ])('refuses %p with "%s" and changes nothing', async (change, message) => {
     const before = await userCount();
@@ -139,6 +142,13 @@ describe('POST auth/signup', () => {
 });
 
 describe('POST auth/login, PUT auth/logout', () => {
+  it('knows an address however its accents were typed (one character, or a letter and a combining accent)', async () => {
+    await signedUpClient(backend, 'jos\u00e9@example.com');
+    const client = await new TestClient(backend).prime();
+    const login = await client.call('POST', 'auth/login', { body: { UserName: 'jose\u0301@example.com', Password: strongPassword, CookieConsent: null } });
+    expect(login.body.SessionInfo?.UserName).toBe('jos\u00e9@example.com');
+  });
+
   it('logs in, rotates the session token, and logs out for good', async () => {
     const first = await signedUpClient(backend, 'login@example.com');
     const oldToken = first.cookie(SESSION_COOKIE)!;
