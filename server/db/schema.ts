@@ -273,6 +273,8 @@ export const subscriptions = pgTable(
     isRenewed: boolean('is_renewed').notNull().default(false),
     isValid: boolean('is_valid').notNull().default(true),
     renewalFailed: boolean('renewal_failed').notNull().default(false),
+    /** The unpaid invoice of a failed renewal: paying it (Pay Now) continues this unit. */
+    renewalInvoiceId: uuid('renewal_invoice_id').references(() => invoices.id),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     testCardOutcome: text('test_card_outcome'),

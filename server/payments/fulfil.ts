@@ -70,24 +70,33 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     const lines = await linesOf(tx, invoice.id);
     const lineOffers = lines.length ? await tx.select().from(offers).where(inArray(offers.key, lines.map((line) => line.offerKey))) : [];
     const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
-    const units = lines.flatMap((line) => {
+    // A unit's paid period from now (or as the provider counts it).
+    const periodOf = (offerKey: string, unit: number, renewalMonths: number, previous: { previousId?: string; testCardOutcome: string | null }) => {
+      const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
+      const { userId, id: invoiceId } = invoice;
+      return { userId, offerKey, unit, invoiceId, effectiveAt: now, expiresAt, nextRenewalAt: expiresAt, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
+    };
+    // The unpaid invoice of a failed renewal (Pay Now): its lapsed units continue from today.
+    const lapsed = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
+    const continued = lapsed.map((row) =>
+      periodOf(row.offerKey, row.unit, offerOf.get(row.offerKey)?.renewalMonths ?? 1, { previousId: row.id, testCardOutcome: testCardOutcome ?? row.testCardOutcome }),
+    );
+    const bought = lines.flatMap((line) => {
       const offer = offerOf.get(line.offerKey);
       if (!offer?.isSubscription) return [];
-      const expiresAt = state.periodEnd ?? addMonths(now, offer.renewalMonths);
-      return Array.from({ length: line.quantity }, (_, unit) => ({
-        userId: invoice.userId,
-        offerKey: offer.key,
-        unit,
-        invoiceId: invoice.id,
-        effectiveAt: now,
-        expiresAt,
-        nextRenewalAt: expiresAt,
-        provider,
-        providerSubscriptionId: state.providerSubscriptionId,
-        testCardOutcome: testCardOutcome ?? null,
-      }));
+      return Array.from({ length: line.quantity }, (_, unit) => periodOf(offer.key, unit, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null }));
     });
+    const units = lapsed.length ? continued : bought;
     if (units.length) await tx.insert(subscriptions).values(units).onConflictDoNothing();
+    if (lapsed.length) {
+      await tx
+        .update(subscriptions)
+        .set({ isRenewed: true, renewalFailed: false })
+        .where(inArray(subscriptions.id, lapsed.map((row) => row.id)));
+    }
     await tx
       .update(checkoutSessions)
       .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })

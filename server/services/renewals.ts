@@ -18,7 +18,9 @@ export interface RenewalCharge {
 /**
  * Renews the units of one subscription line (rows of the same invoice and offer): a new
  * invoice at today's price, and when paid, new subscription periods that follow the old ones.
- * A failed charge marks the old rows RenewalFailed and leaves the invoice unpaid (Pay Now).
+ * A failed charge marks the old rows RenewalFailed, ends their renewals (the paid period is
+ * over: nothing left to cancel) and points them at the unpaid invoice, whose Pay Now continues
+ * them (server/payments/fulfil.ts).
  */
 export async function renewSubscriptions(deps: BackendDeps, tx: Db, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
   const now = deps.clock.now();
@@ -48,7 +50,7 @@ export async function renewSubscriptions(deps: BackendDeps, tx: Db, rows: Subscr
   });
   const ids = rows.map((row) => row.id);
   if (!charge.paid) {
-    await tx.update(subscriptions).set({ renewalFailed: true }).where(inArray(subscriptions.id, ids));
+    await tx.update(subscriptions).set({ renewalFailed: true, nextRenewalAt: null, renewalInvoiceId: invoice.id }).where(inArray(subscriptions.id, ids));
     return invoice.id;
   }
   await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));

@@ -24,7 +24,8 @@ export function toSubscriptionModel(row: SubscriptionRow, offer: OfferRow, now: 
     IsRenewed: row.isRenewed,
     IsValid: row.isValid,
     RenewalFailed: row.renewalFailed,
-    InvoiceKey: row.invoiceId,
+    // After a failed renewal, the invoice that matters is the unpaid one (it has Pay Now).
+    InvoiceKey: row.renewalFailed && row.renewalInvoiceId ? row.renewalInvoiceId : row.invoiceId,
     AppPage: offer.appPage,
     ProductHomePage: offer.serviceHomePage,
   };

@@ -184,12 +184,24 @@ describe('subscriptions', () => {
     await renewDueManualSubscriptions(backend.deps);
     await logInAgain(client, 'renew-fail@example.com');
     const [subscription] = (await client.call('GET', 'license/subscriptions')).body;
-    expect(subscription).toMatchObject({ RenewalFailed: true, IsRenewed: false });
     const [latest] = (await client.call('GET', 'billing/invoices')).body;
     expect(latest).toMatchObject({ FullyPaidDate: null, TotalAmountDue: 540 });
-    // Pay Now: a checkout of that unpaid invoice.
+    // The period is over, so there is nothing to cancel; the subscription leads to the unpaid invoice.
+    expect(subscription).toMatchObject({ RenewalFailed: true, IsRenewed: false, IsActive: false, NextRenewalDate: null, InvoiceKey: latest.Key });
+    expect((await client.call('DELETE', `license/subscription/${subscription.Key}`)).status).toBe(400);
+
+    // Pay Now: a checkout of that unpaid invoice continues the subscription from today.
     const payNow = await client.call('POST', `payment/create-manual-session?invoice=${latest.Key}`);
-    expect(payNow.status).toBe(200);
+    const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: payNow.body.Value, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' } });
+    expect(paid.body.Status).toBe('complete');
+    const after = (await client.call('GET', 'license/subscriptions')).body;
+    expect(after).toHaveLength(2);
+    const old = after.find((row: { Key: string }) => row.Key === subscription.Key);
+    const current = after.find((row: { Key: string }) => row.Key !== subscription.Key);
+    expect(old).toMatchObject({ IsRenewed: true, RenewalFailed: false, NextRenewalDate: null });
+    expect(current).toMatchObject({ IsActive: true, RenewalFailed: false, InvoiceKey: latest.Key, EffectiveDate: backend.clock.now().toISOString() });
+    expect(current.NextRenewalDate).not.toBeNull();
+    expect((await client.call('GET', 'auth/session-info')).body.Claims).toContain('app:health:plus');
   });
 
   it('never renews one subscription twice when two renewal runs overlap', async () => {

@@ -179,6 +179,11 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
   await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+
+  // Paid late, the subscription goes on: the lapsed period shows Renewed, the new one Active.
+  await page.goto('/account/billing');
+  await expect(subscription.getByTestId('subscription-state')).toHaveText(['Active', 'Renewed']);
+  await expect(subscription.filter({ hasText: 'Renewal Failed!' })).toHaveCount(0);
 });
 
 test('?invoice_id= opens the invoice; a foreign or unknown id shows not found', async ({ page, browser }) => {

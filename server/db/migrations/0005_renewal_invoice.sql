@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "renewal_invoice_id" uuid;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_renewal_invoice_id_invoices_id_fk" FOREIGN KEY ("renewal_invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;
