@@ -27,9 +27,9 @@ export default async function HomePage() {
       <OrganizationJsonLd description={organization('description', { company: brand.company })} url={absoluteUrl(locale, '/')} />
       <section aria-labelledby="home-heading" className="bg-linear-to-b from-brand-50 to-white">
         <div className="page-width grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:gap-12">
-          <div>
+          <div className="min-w-0">
             <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{t('eyebrow')}</p>
-            <h1 id="home-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            <h1 id="home-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
               {page('heading')}
             </h1>
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{t('lead')}</p>

@@ -18,7 +18,7 @@ export function CookieNotice() {
     <section
       role="dialog"
       aria-label={t('cookieNotice.label')}
-      className="fixed inset-x-0 bottom-0 z-50 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+      className="fixed inset-x-0 bottom-0 z-30 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >
       <div className="page-width flex flex-wrap items-center gap-4 py-4">
         <p className="flex-1">
