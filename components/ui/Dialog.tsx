@@ -1,7 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export interface DialogProps {
@@ -20,12 +20,26 @@ export interface DialogProps {
 
 /** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
 export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer }: DialogProps) {
+  // Our dialogs open from state, not from a Radix Trigger, so Radix has nowhere to return
+  // focus on close: it goes back to what had it when the dialog opened, if that still exists.
+  // Noted while rendering the opening, before an autoFocus field inside takes the focus.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
           onPointerDownOutside={(event) => {
             if (!closeOnBackdrop) event.preventDefault();
           }}

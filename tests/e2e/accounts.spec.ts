@@ -200,8 +200,16 @@ test.describe('accounts in English', () => {
     await page.goto('/');
     await signUp(page, uniqueEmail('leaving'));
     await page.goto('/account/settings');
-    await page.getByRole('button', { name: 'DELETE MY ACCOUNT', exact: true }).click();
+    const deleteButton = page.getByRole('button', { name: 'DELETE MY ACCOUNT', exact: true });
     const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+    // A keyboard user who backs out is where they were, not at the top of the page.
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Current password')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
     await expect(dialog.getByLabel('Current password')).toBeFocused();
     expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(530);
     await expectNoAxeViolations(page);
