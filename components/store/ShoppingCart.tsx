@@ -16,6 +16,7 @@ import { LoadingStatus } from '../ui/LoadingStatus';
 import { BillingForm } from './BillingForm';
 import { toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
 import { lazyZodResolver } from '../forms/lazy-resolver';
+import { useUnsavedChangesGuard } from '../forms/use-unsaved-changes-guard';
 import { CartLines } from './CartLines';
 import { CartSummary, checkoutDisabled } from './CartSummary';
 import { LoginPanel } from './LoginPanel';
@@ -68,7 +69,10 @@ function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) 
     if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', cartPath);
   });
   const offersByKey = useMemo(() => new Map(offers.map((offer) => [offer.Key, offer])), [offers]);
-  const { isValid } = form.formState;
+  const { isValid, isDirty } = form.formState;
+  // Edits wait for the pause and a complete billing contact before they are saved (spec §4
+  // Cart); until then, leaving the page would lose them (spec §2's guard).
+  useUnsavedChangesGuard(isDirty && tax !== 'calculated');
 
   // The badge follows the cart as loaded (another tab may have changed it).
   useEffect(() => appActions.setCartCount(cartQuantity(savedCart)), [savedCart]);

@@ -194,6 +194,25 @@ test.describe('store with the manual (offline) provider', () => {
     await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
   });
 
+  test('the cart asks before a link leaves edits that are not saved yet, and keeps them when the buyer stays', async ({ page }) => {
+    await buyerWithCart(page, '', { billing: false });
+    await page.goto('/store/cart');
+    const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
+    await quantity.fill('3');
+    // Without a billing contact the cart is not saved (spec §4 Cart), so leaving would lose the 3.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Add other products' }).click();
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    await expect(quantity).toHaveValue('3');
+    await fillTexasBilling(page);
+    await expect(page.getByTestId('cart-subtotal')).toHaveText('$297.00', { timeout: 10_000 });
+    // Saved: the link leaves without a question.
+    await page.getByRole('link', { name: 'Add other products' }).click();
+    await expect(page).toHaveURL(/\/store\/pricing$/);
+  });
+
   test('an empty cart at the checkout goes back to the cart, which says so', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/store/pricing');
