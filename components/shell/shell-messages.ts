@@ -19,6 +19,7 @@ export const shellMessagePaths = [
   'billing.subscription.confirmTitle',
   'billing.subscription.confirmMessage',
   'store.pricing.itemAdded',
+  'store.pricing.quantityLimit',
   'store.checkout.stripeFailed',
 ] as const;
 

@@ -6,10 +6,11 @@ import { ApiCallError } from '@/lib/api/client';
 import { addToCart, cartQuantity } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
 import { groupBy } from '@/lib/group-by';
+import { limits } from '@/lib/contract/limits';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { showSuccess } from '@/lib/state/snackbar';
+import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';
@@ -37,8 +38,11 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
     setAdding(offer.Key);
     try {
       const cart = await addToCart(offer.Key);
+      // The server keeps a line at the maximum quantity rather than refuse the addition.
+      const atLimit = cart.LineItems.some((line) => line.Key === offer.Key && line.Quantity >= limits.quantityMax) && cartQuantity(cart) === cartCount;
       appActions.setCartCount(cartQuantity(cart));
-      showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
+      if (atLimit) showSnack({ key: 'store.pricing.quantityLimit', values: { max: limits.quantityMax } }, { style: 'info', duration: snackbarDurations.short });
+      else showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
     } catch (error) {
       // A session the server no longer knows (401): log in and come back here.
       if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pricingPath);

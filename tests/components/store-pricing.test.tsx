@@ -95,6 +95,21 @@ describe('pricing page (spec screen 9)', () => {
     expect(await screen.findByRole('link', { name: 'VIEW CART' })).toBeVisible();
   });
 
+  it('says the cart holds the most it can when the server kept the line at 100', async () => {
+    storeVisitor();
+    serveStore((call) => {
+      if (call.path === 'store/catalog') return { body: catalog };
+      if (call.method === 'PUT' && call.path === 'store/cart') return { body: pricedCart({ 'pdf-workshop-pro-yearly': 100 }) };
+    });
+    renderStore(<PricingOffers />);
+    await settle();
+    act(() => appActions.setCartCount(100));
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, yearly' })).getByRole('button', { name: 'ADD TO CART' }));
+    await waitFor(() => expect(snackText()).toBe('Your cart already holds the most of this item an order can have (100).'));
+    expect(snackbarStore.get().current).toMatchObject({ style: 'info' });
+  });
+
   it('ADD TO CART while logged out opens the login dialog, which comes back to pricing', async () => {
     storeVisitor({ loggedIn: false });
     const api = serveCatalog();
