@@ -8,7 +8,7 @@ export type LocalizedList = { en: string[]; de: string[]; ru: string[] };
 export const offers = pgTable('offers', {
   key: text('key').primaryKey(),
   description: jsonb('description').$type<LocalizedText>().notNull(),
-  serviceName: text('service_name').notNull(),
+  serviceName: jsonb('service_name').$type<LocalizedText>().notNull(),
   serviceHomePage: text('service_home_page').notNull(),
   appPage: text('app_page').notNull(),
   priceCents: integer('price_cents').notNull(),

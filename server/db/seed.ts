@@ -10,6 +10,7 @@ export async function seedCatalog(db: Db): Promise<number> {
   const rows = catalog.offers.map((offer: CatalogOffer, index) => ({
     ...offer,
     description: offer.description as LocalizedText,
+    serviceName: offer.serviceName as LocalizedText,
     items: offer.items as LocalizedList,
     sortOrder: index,
     isActive: true,

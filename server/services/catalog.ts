@@ -11,7 +11,7 @@ export function toServiceOffer(offer: Offer, language: ApiLanguage): ServiceOffe
   return {
     Key: offer.key,
     Description: offer.description[language],
-    ServiceName: offer.serviceName,
+    ServiceName: offer.serviceName[language],
     ServiceHomePage: offer.serviceHomePage,
     AppPage: offer.appPage,
     Price: offer.priceCents,

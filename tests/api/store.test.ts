@@ -28,6 +28,7 @@ describe('GET store/catalog', () => {
     expect(en.body[0]).toMatchObject({ TrialDays: -1, AppPage: '/apps/pdf' });
     const de = await client.call('GET', 'store/catalog', { headers: { 'Accept-Language': 'de' } });
     expect(de.body[1].Description).toBe('PDF Workshop Pro, monatlich');
+    expect([en.body[5].ServiceName, de.body[5].ServiceName, de.body[1].ServiceName]).toEqual(['Software Consulting', 'Softwareberatung', 'PDF Workshop']);
   });
 });
 
