@@ -52,6 +52,7 @@ function SignupFormContent() {
   const goToReturnPath = useGoToReturnPath();
   const { saving, messages, setMessages, run } = useServerCall();
   const [codeShown, setCodeShown] = useState(false);
+  const [notice, setNotice] = useState(false);
   const { register, handleSubmit, formState, resetField, setFocus } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
     resolver,
     mode: 'all',
@@ -78,6 +79,7 @@ function SignupFormContent() {
       return;
     }
     setMessages(answer.Errors.map((error) => error.Message));
+    setNotice(answer.notice);
     const code = signupCodeField(answer);
     if (!code) return;
     resetField('Code');
@@ -95,7 +97,7 @@ function SignupFormContent() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <ErrorPanel messages={messages} />
+      <ErrorPanel messages={messages} notice={notice} />
       <EmailField
         label={t('email')}
         autoFocus

@@ -1,6 +1,6 @@
 import type { LoginRequest, LoginResponse, SessionInfo, SignupRequest, SignupResponse } from '../contract/auth';
 import type { ErrorEnvelope } from '../contract/envelope';
-import { callApi } from './client';
+import { callApi, callApiAnswer } from './client';
 import { serverMessages } from './envelope';
 
 export const fetchSessionInfo = () => callApi<SessionInfo>('GET', 'auth/session-info', { silent: true });
@@ -15,12 +15,12 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
   return { Errors: serverMessages(body).map((Message) => ({ Message })), SessionInfo: body.SessionInfo ?? null };
 }
 
+/** A sign-up answer; `notice` when its messages are news, not refusals (the code was mailed). */
+export type SignupAnswer = SignupResponse & { notice: boolean };
+
 /** POST auth/signup: first without Code (a code is mailed), then with it (spec §4 "Sign-up"). */
-export async function signup(request: SignupRequest): Promise<SignupResponse> {
-  const body = await callApi<Answer<SignupResponse>>('POST', 'auth/signup', { body: request, returnErrorBody: true });
-  return {
-    Errors: serverMessages(body).map((Message) => ({ Message })),
-    CodeResult: body.CodeResult ?? null,
-    SessionInfo: body.SessionInfo ?? null,
-  };
+export async function signup(request: SignupRequest): Promise<SignupAnswer> {
+  const { accepted, body } = await callApiAnswer<Answer<SignupResponse>>('POST', 'auth/signup', { body: request });
+  const Errors = serverMessages(body).map((Message) => ({ Message }));
+  return { Errors, CodeResult: body.CodeResult ?? null, SessionInfo: body.SessionInfo ?? null, notice: accepted && Errors.length > 0 };
 }

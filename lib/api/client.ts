@@ -54,8 +54,8 @@ function fail(content: SnackContent, options: CallOptions, status?: number, body
   throw new ApiCallError(content, status, body);
 }
 
-/** The one way the browser talks to the backend (spec §7–§8). */
-export async function callApi<T>(method: HttpMethod, path: string, options: CallOptions = {}): Promise<T> {
+/** The request and its parsed answer; a failed connection or unreadable body ends here. */
+async function exchange(method: HttpMethod, path: string, options: CallOptions): Promise<{ response: Response; body: unknown }> {
   const headers: Record<string, string> = {
     [APP_KEY_HEADER]: APP_KEY,
     Accept: 'application/json',
@@ -83,13 +83,15 @@ export async function callApi<T>(method: HttpMethod, path: string, options: Call
     return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
   }
 
-  let body: unknown;
   try {
-    body = await readJson(response);
+    return { response, body: await readJson(response) };
   } catch {
     return fail(nonHttpError, options, response.status);
   }
+}
 
+/** What an answer's status means (spec §8): its body, a lost session, or an error shown. */
+function settle<T>(response: Response, body: unknown, options: CallOptions): T {
   if (response.ok) return body as T;
   if (response.status === 401) {
     appActions.setSession(null);
@@ -97,4 +99,21 @@ export async function callApi<T>(method: HttpMethod, path: string, options: Call
   }
   if (options.returnErrorBody && isPlainObject(body)) return body as T;
   return fail({ text: firstServerMessage(body) ?? `${response.status} ${response.statusText}`.trim() }, options, response.status, body);
+}
+
+/** The one way the browser talks to the backend (spec §7–§8). */
+export async function callApi<T>(method: HttpMethod, path: string, options: CallOptions = {}): Promise<T> {
+  const { response, body } = await exchange(method, path, options);
+  return settle<T>(response, body, options);
+}
+
+/**
+ * For calls whose refusals come back as answers (returnErrorBody): the body, and whether the
+ * server accepted the request. Messages in an accepted answer are notices, not errors
+ * ("We sent a verification code …").
+ */
+export async function callApiAnswer<T>(method: HttpMethod, path: string, options: Omit<CallOptions, 'returnErrorBody'> = {}): Promise<{ accepted: boolean; body: T }> {
+  const withBody = { ...options, returnErrorBody: true };
+  const { response, body } = await exchange(method, path, withBody);
+  return { accepted: response.ok, body: settle<T>(response, body, withBody) };
 }

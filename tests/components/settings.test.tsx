@@ -99,7 +99,8 @@ describe('Email / User name (spec §4 "Email update")', () => {
     const form = emailForm(user);
     await user.type(form.newEmail(), ' New@Example.com');
     await form.submit();
-    expect(await form.scope.findByRole('alert')).toHaveTextContent('We sent a verification code to new@example.com');
+    expect(await form.scope.findByRole('status')).toHaveTextContent('We sent a verification code to new@example.com');
+    expect(form.scope.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(form.code()).toHaveFocus());
     expect(api.to('user/email')[0]).toMatchObject({ method: 'PUT', body: { NewEmailAddress: 'new@example.com', Code: null } });
 

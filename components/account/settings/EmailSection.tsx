@@ -33,6 +33,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
   );
   const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const [codeShown, setCodeShown] = useState(false);
+  const [notice, setNotice] = useState(false);
   const { register, handleSubmit, formState, reset, resetField, setFocus } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
     resolver,
     mode: 'all',
@@ -47,6 +48,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     const code = emailCodeField(answer);
     if (code) {
       setMessages(answer.ErrorMessages.map((error) => error.Message));
+      setNotice(answer.notice);
       resetField('Code');
       setCodeShown(code.shown);
       if (code.shown) setTimeout(() => setFocus('Code'));
@@ -68,7 +70,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
           </dd>
         </dl>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <ErrorPanel messages={messages} />
+          <ErrorPanel messages={messages} notice={notice} />
           <EmailField
             label={t('email.newEmail')}
             error={fieldError('NewEmailAddress')}
