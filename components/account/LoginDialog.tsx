@@ -47,12 +47,12 @@ function LoginForm() {
   const t = useTranslations('account.login');
   const { returnTo } = useAuthDialog();
   const goToReturnPath = useGoToReturnPath();
-  const { saving, messages, setMessages, run } = useServerCall();
-  const { register, handleSubmit, formState } = useForm<LoginValues, unknown, z.output<typeof LoginRequestSchema>>({
+  const { register, handleSubmit, formState, watch } = useForm<LoginValues, unknown, z.output<typeof LoginRequestSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { UserName: '', Password: '' },
   });
+  const { saving, messages, setMessages, run } = useServerCall(watch);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {

@@ -50,14 +50,13 @@ function SignupFormContent() {
   const t = useTranslations('account.signup');
   const { returnTo } = useAuthDialog();
   const goToReturnPath = useGoToReturnPath();
-  const { saving, messages, setMessages, run } = useServerCall();
   const [codeShown, setCodeShown] = useState(false);
-  const [notice, setNotice] = useState(false);
-  const { register, handleSubmit, formState, resetField, setFocus } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
+  const { register, handleSubmit, formState, resetField, setFocus, watch } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
   });
+  const { saving, messages, notice, setMessages, run } = useServerCall(watch);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -78,8 +77,7 @@ function SignupFormContent() {
       goToReturnPath(returnTo);
       return;
     }
-    setMessages(answer.Errors.map((error) => error.Message));
-    setNotice(answer.notice);
+    setMessages(answer.Errors.map((error) => error.Message), answer.notice);
     const code = signupCodeField(answer);
     if (!code) return;
     resetField('Code');

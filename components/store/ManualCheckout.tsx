@@ -37,12 +37,12 @@ export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | 
   const router = useRouter();
   const session = useLoaded(true, () => createCheckoutSession('manual', invoiceKey));
   const [declined, setDeclined] = useState(false);
-  const { saving, run } = useServerCall(returnTo);
-  const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
+  const { register, handleSubmit, formState, watch } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { CardNumber: '', Expiry: '', Cvc: '' },
   });
+  const { saving, run } = useServerCall(watch, returnTo);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (card) => {

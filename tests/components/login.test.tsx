@@ -69,6 +69,9 @@ describe('login dialog (spec screen 6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The email address or password is not correct.');
     expect(appState.get().sessionInfo).toBeNull();
+    // The refusal was about what was sent: editing the form takes it away.
+    await user.type(within(dialog).getByLabelText('Password'), '5');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('shows a throttled answer (429) the same way', async () => {

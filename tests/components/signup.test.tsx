@@ -76,6 +76,10 @@ describe('sign-up dialog (spec screen 7)', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ann@example.com');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     await waitFor(() => expect(code()).toHaveFocus());
+    // A notice is not a refusal: it stays while the code is typed.
+    await user.type(code()!, 'a');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('We sent a verification code to ann@example.com');
+    await user.clear(code()!);
     expect(api.to('auth/signup')[0].body).toEqual({ UserName: 'ann@example.com', Password: 'Secret123', UserAgreedToTerms: true, CookieConsent: null, Code: null });
 
     await user.type(code()!, 'abc234');

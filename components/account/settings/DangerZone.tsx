@@ -39,12 +39,12 @@ const resolver = lazyZodResolver<DeleteAccountRequest, z.output<typeof DeleteAcc
 
 function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings.deleteDialog');
-  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
-  const { register, handleSubmit, formState } = useForm<DeleteAccountRequest, unknown, z.output<typeof DeleteAccountRequestSchema>>({
+  const { register, handleSubmit, formState, watch } = useForm<DeleteAccountRequest, unknown, z.output<typeof DeleteAccountRequestSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { CurrentPassword: '' },
   });
+  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {

@@ -28,12 +28,12 @@ export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps 
     () => lazyZodResolver<z.input<ProfileSchema>, z.output<ProfileSchema>>(() => import('@/lib/contract/user').then((contract) => contract.profileFormSchema(displayName))),
     [displayName],
   );
-  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
-  const { register, handleSubmit, formState, reset } = useForm<z.input<ProfileSchema>, unknown, z.output<ProfileSchema>>({
+  const { register, handleSubmit, formState, reset, watch } = useForm<z.input<ProfileSchema>, unknown, z.output<ProfileSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { DisplayName: displayName ?? '' },
   });
+  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 

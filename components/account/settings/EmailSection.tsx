@@ -31,14 +31,13 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     () => lazyZodResolver<z.input<EmailSchema>, z.output<EmailSchema>>(() => import('@/lib/contract/user').then((contract) => contract.changeEmailFormSchema(userName))),
     [userName],
   );
-  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
   const [codeShown, setCodeShown] = useState(false);
-  const [notice, setNotice] = useState(false);
-  const { register, handleSubmit, formState, reset, resetField, setFocus } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
+  const { register, handleSubmit, formState, reset, resetField, setFocus, watch } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
     resolver,
     mode: 'all',
     defaultValues: emptyForm,
   });
+  const { saving, messages, notice, setMessages, run } = useServerCall(watch, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
@@ -47,8 +46,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     if (!answer) return;
     const code = emailCodeField(answer);
     if (code) {
-      setMessages(answer.ErrorMessages.map((error) => error.Message));
-      setNotice(answer.notice);
+      setMessages(answer.ErrorMessages.map((error) => error.Message), answer.notice);
       resetField('Code');
       setCodeShown(code.shown);
       if (code.shown) setTimeout(() => setFocus('Code'));

@@ -24,12 +24,12 @@ const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePassw
 /** Spec screen 8 "Password". */
 export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings');
-  const { saving, messages, setMessages, run } = useServerCall(settingsPath);
-  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
+  const { register, handleSubmit, formState, reset, watch } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
     resolver,
     mode: 'all',
     defaultValues: emptyForm,
   });
+  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
