@@ -69,20 +69,20 @@ const userOf = (session: unknown) => (session as ActiveSession).user;
 
 export const billingRoutes = createRouter()
   .openapi(invoicesRoute, async (c) => {
-    const { db } = c.get('deps');
-    const rows = await listOwnInvoices(db, userOf(c.get('session')).id);
+    const deps = c.get('deps');
+    const rows = await listOwnInvoices(deps.db, userOf(c.get('session')).id);
     c.header('Cache-Control', 'no-store');
-    return c.json(await toInvoiceModels(db, rows, requestLanguage(c)), 200);
+    return c.json(await toInvoiceModels(deps, rows, requestLanguage(c)), 200);
   })
   .openapi(invoiceRoute, async (c) => {
-    const { db } = c.get('deps');
-    const invoice = await findOwnInvoice(db, userOf(c.get('session')).id, c.req.valid('param').id);
+    const deps = c.get('deps');
+    const invoice = await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
-    return c.json(await toInvoiceModel(db, invoice, requestLanguage(c)), 200);
+    return c.json(await toInvoiceModel(deps, invoice, requestLanguage(c)), 200);
   })
   .openapi(pdfRoute, async (c) => {
-    const { db } = c.get('deps');
-    const invoice = await toInvoiceModel(db, await findOwnInvoice(db, userOf(c.get('session')).id, c.req.valid('param').key));
+    const deps = c.get('deps');
+    const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').key));
     const pdf = await renderInvoicePdf(invoice);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

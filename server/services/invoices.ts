@@ -4,7 +4,8 @@ import { US } from '../../lib/contract/offer-rules';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { invoiceCounters, invoiceLines, invoices, offers, payments } from '../db/schema';
+import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
+import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { apiText } from '../i18n';
 import type { PricedCart } from './cart';
@@ -173,24 +174,22 @@ export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRo
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * The API model of invoices in the reader's language (the PDF stays English). Their lines,
- * payments and offers come in one query each, however many invoices there are (a list of N
- * invoices used to cost 2N + 1 queries).
+ * The API model of invoices in the reader's language (the PDF stays English). Their lines and
+ * payments come in one query each, however many invoices there are (a list of N invoices used
+ * to cost 2N + 1 queries); the offers' translations come from the in-memory catalog.
  */
-export async function toInvoiceModels(db: Db, rows: InvoiceRow[], language: ApiLanguage = 'en'): Promise<Invoice[]> {
+export async function toInvoiceModels({ db, catalog }: Pick<BackendDeps, 'db' | 'catalog'>, rows: InvoiceRow[], language: ApiLanguage = 'en'): Promise<Invoice[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [lines, paid] = await Promise.all([
     linesOf(db, ids),
     db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
   ]);
-  const offerKeys = [...new Set(lines.map((line) => line.offerKey))];
-  const described = offerKeys.length ? await db.select({ key: offers.key, description: offers.description }).from(offers).where(inArray(offers.key, offerKeys)) : [];
-  const descriptionOf = new Map(described.map((offer) => [offer.key, offer.description]));
-  // A line keeps its English description unless the offer still has it, then it has the
-  // offer's own translation (an offer renamed since keeps the invoice as it was sold).
+  const onSale = await catalog.byKey(lines.map((line) => line.offerKey));
+  // A line keeps its English description unless the offer on sale still has it, then it has
+  // the offer's own translation (an offer renamed or retired since keeps the invoice as sold).
   const lineDescription = (line: InvoiceLineRow) => {
-    const description = descriptionOf.get(line.offerKey);
+    const description = onSale.get(line.offerKey)?.description;
     return description?.en === line.description ? description[language] : line.description;
   };
   const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
@@ -198,8 +197,8 @@ export async function toInvoiceModels(db: Db, rows: InvoiceRow[], language: ApiL
   return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language));
 }
 
-export async function toInvoiceModel(db: Db, invoice: InvoiceRow, language: ApiLanguage = 'en'): Promise<Invoice> {
-  const [model] = await toInvoiceModels(db, [invoice], language);
+export async function toInvoiceModel(deps: Pick<BackendDeps, 'db' | 'catalog'>, invoice: InvoiceRow, language: ApiLanguage = 'en'): Promise<Invoice> {
+  const [model] = await toInvoiceModels(deps, [invoice], language);
   return model;
 }
 
