@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, invoices } from '../db/schema';
+import { checkoutSessions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../services/sessions';
 import { activeProvider } from './checkout';
 import { fulfilCheckout } from './fulfil';
 import { ManualProvider, outcomeOfCard } from './manual';
-
-/** The invoice has a newer version than this checkout charges for (the cart changed). */
-async function isStale(deps: BackendDeps, checkout: { invoiceId: string; invoiceVersion: number }) {
-  const [invoice] = await deps.db.select({ version: invoices.version }).from(invoices).where(eq(invoices.id, checkout.invoiceId));
-  return invoice.version !== checkout.invoiceVersion;
-}
 
 /**
  * The manual provider's card form posts here. A success card completes and fulfils the
@@ -22,7 +16,8 @@ export async function payWithTestCard(deps: BackendDeps, session: ActiveSession,
   if (!(provider instanceof ManualProvider)) throw new ApiError(404, { key: 'providerInactive', values: { provider: 'manual' } });
   const checkout = await provider.sessionOfSecret(clientSecret);
   if (!checkout || checkout.userId !== session.user.id) throw new ApiError(404, { key: 'sessionUnknown' });
-  if (checkout.status !== 'open' || (await isStale(deps, checkout))) throw new ApiError(400, { key: 'sessionClosed' });
+  // A checkout of an earlier version of the invoice was expired when the newer one started.
+  if (checkout.status !== 'open') throw new ApiError(400, { key: 'sessionClosed' });
   const outcome = outcomeOfCard(cardNumber);
   if (outcome === 'declined') return { Status: 'declined' as const, SessionId: checkout.id };
   await deps.db.update(checkoutSessions).set({ status: 'complete', testCardOutcome: outcome }).where(eq(checkoutSessions.id, checkout.id));
