@@ -77,10 +77,13 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       return { userId, offerKey, unit, invoiceId, effectiveAt: now, expiresAt, nextRenewalAt: expiresAt, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
     };
     // The unpaid invoice of a failed renewal (Pay Now): its lapsed units continue from today.
-    const lapsed = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
+    // (Renewal invoices never come from a cart, so a purchase does not look.)
+    const lapsed = invoice.fromCart
+      ? []
+      : await tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
     const continued = lapsed.map((row) =>
       periodOf(row.offerKey, row.unit, offerOf.get(row.offerKey)?.renewalMonths ?? 1, { previousId: row.id, testCardOutcome: testCardOutcome ?? row.testCardOutcome }),
     );
