@@ -20,7 +20,6 @@ export type SignupAnswer = SignupResponse & { notice: boolean };
 
 /** POST auth/signup: first without Code (a code is mailed), then with it (spec §4 "Sign-up"). */
 export async function signup(request: SignupRequest): Promise<SignupAnswer> {
-  const { accepted, body } = await callApiAnswer<Answer<SignupResponse>>('POST', 'auth/signup', { body: request });
-  const Errors = serverMessages(body).map((Message) => ({ Message }));
-  return { Errors, CodeResult: body.CodeResult ?? null, SessionInfo: body.SessionInfo ?? null, notice: accepted && Errors.length > 0 };
+  const { body, messages, notice } = await callApiAnswer<Answer<SignupResponse>>('POST', 'auth/signup', { body: request });
+  return { Errors: messages, CodeResult: body.CodeResult ?? null, SessionInfo: body.SessionInfo ?? null, notice };
 }

@@ -108,12 +108,18 @@ export async function callApi<T>(method: HttpMethod, path: string, options: Call
 }
 
 /**
- * For calls whose refusals come back as answers (returnErrorBody): the body, and whether the
- * server accepted the request. Messages in an accepted answer are notices, not errors
- * ("We sent a verification code …").
+ * For calls whose refusals come back as answers (returnErrorBody): the body, its messages, and
+ * whether they are a notice: messages in an accepted answer are news, not errors ("We sent a
+ * verification code …").
  */
-export async function callApiAnswer<T>(method: HttpMethod, path: string, options: Omit<CallOptions, 'returnErrorBody'> = {}): Promise<{ accepted: boolean; body: T }> {
+export async function callApiAnswer<T extends ErrorEnvelope>(
+  method: HttpMethod,
+  path: string,
+  options: Omit<CallOptions, 'returnErrorBody'> = {},
+): Promise<{ body: T; messages: { Message: string }[]; notice: boolean }> {
   const withBody = { ...options, returnErrorBody: true };
   const { response, body } = await exchange(method, path, withBody);
-  return { accepted: response.ok, body: settle<T>(response, body, withBody) };
+  const answer = settle<T>(response, body, withBody);
+  const messages = serverMessages(answer).map((Message) => ({ Message }));
+  return { body: answer, messages, notice: response.ok && messages.length > 0 };
 }
