@@ -62,5 +62,9 @@ describe('login guard (spec §2) as redirects', () => {
     expect(safeReturnPath('//evil.example')).toBeNull();
     expect(safeReturnPath('https://evil.example')).toBeNull();
     expect(safeReturnPath('/\\evil')).toBeNull();
+    // Browsers drop tabs and line breaks from a URL, so these would be //evil.example.
+    expect(safeReturnPath('/\t/evil.example/phish')).toBeNull();
+    expect(safeReturnPath('/\n/evil.example')).toBeNull();
+    expect(safeReturnPath('/store/cart?x=1#top')).toBe('/store/cart?x=1#top');
   });
 });
