@@ -3,8 +3,8 @@ import { everyPathHeaders } from '../lib/security-headers';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** What next.config.ts gives every path, for the API's answers too (this server is production only). */
-const apiHeaders = everyPathHeaders({ production: true, development: false });
+/** What next.config.ts gives every path, for the answers that do not come from Next (this server is production only). */
+const securityHeaders = everyPathHeaders({ production: true, development: false });
 
 /**
  * As a proxy does: the socket's address goes last in X-Forwarded-For, so a client cannot choose
@@ -22,6 +22,16 @@ function appendSocketAddress(request: IncomingMessage) {
   request.headers['x-forwarded-for'] = chain;
 }
 
+/** A path whose percent-encoding does not decode, which Next.js would answer with a bare 500. */
+function isMalformedPath(url: string) {
+  try {
+    decodeURIComponent(url.split('?', 1)[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The request routing of `npm start` (server/site.ts): /api/* straight to the backend, every
  * other path to Next.js. Without an API listener (BACKEND_URL set), everything goes to Next,
@@ -30,8 +40,17 @@ function appendSocketAddress(request: IncomingMessage) {
 export function siteListener(handleApi: RequestListener | null, handlePage: RequestListener): RequestListener {
   return (request, response) => {
     appendSocketAddress(request);
-    if (!handleApi || !isApi(request.url ?? '')) return handlePage(request, response);
-    for (const header of apiHeaders) response.setHeader(header.key, header.value);
-    return handleApi(request, response);
+    const url = request.url ?? '';
+    if (handleApi && isApi(url)) {
+      for (const header of securityHeaders) response.setHeader(header.key, header.value);
+      return handleApi(request, response);
+    }
+    if (isMalformedPath(url)) {
+      // Like any other unknown path, it goes home (spec §2).
+      for (const header of securityHeaders) response.setHeader(header.key, header.value);
+      response.writeHead(307, { Location: '/' }).end();
+      return;
+    }
+    return handlePage(request, response);
   };
 }

@@ -48,6 +48,14 @@ it('keeps the backend’s own headers on Node’s response', async () => {
   expect(catalog.headers.get('x-request-id')).not.toBe(session.headers.get('x-request-id'));
 });
 
+it('sends a path whose percent-encoding does not decode home, with the security headers', async () => {
+  for (const path of ['/%E0%A4%A', '/contact%zz', '/_next/static/%c0']) {
+    const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+    expect([response.status, response.headers.get('location')]).toEqual([307, '/']);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  }
+});
+
 it('hands every other path to the pages', async () => {
   for (const path of ['/', '/de/contact', '/apiary', '/store/pricing?api=1']) {
     expect(await (await fetch(`${base}${path}`)).text()).toMatch(/^page;/);
