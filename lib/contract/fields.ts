@@ -9,8 +9,11 @@ const maxLength = (max: number) => messageKey('maxLength', { max });
 // Issues without a rule of ours still carry a message key, so no answer or form shows zod's English.
 z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue') });
 
-/** Control characters (tabs and line breaks aside): nobody types them, and the database refuses NUL. */
-const typedCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/**
+ * No control characters (tabs and line breaks aside) and no lone surrogates: nobody types them,
+ * the database refuses NUL, and a lone surrogate would be stored as a different character.
+ */
+const typedCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\p{Cs}]*$/u;
 
 /** Every text field of a request: trimmed, only characters a person can type; a missing one says `required`. */
 export const text = (required = 'required') =>

@@ -35,6 +35,12 @@ export function parseMessageKey(message: string): { key: string; params: Record<
   return { key, params };
 }
 
+/**
+ * Local part and domain labels without spaces or the characters that quote, group or list
+ * addresses in a mail header ("x<y>,z@…" would reach two other recipients).
+ */
+const emailPattern = /^[^\s@"(),:;<>[\]\\]+@[^\s@."(),:;<>[\]\\]+(\.[^\s@."(),:;<>[\]\\]+)+$/;
+
 /** Spec §5: a valid address has at most 254 characters and a local part of at most 64. */
 export function isEmailAddress(value: string): boolean {
   if (value.length > 254) return false;
@@ -42,7 +48,7 @@ export function isEmailAddress(value: string): boolean {
   if (/\p{C}/u.test(value)) return false;
   const at = value.lastIndexOf('@');
   if (at < 1 || at > 64) return false;
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value) && !value.includes('..');
+  return emailPattern.test(value) && !value.includes('..');
 }
 
 /** Spec §5 helpers: trimmed text, '' for empty input; or null when nothing is left. */

@@ -11,7 +11,7 @@ import { consumeCode, issueCode } from './codes';
 import { pickLanguage, type ApiLanguage } from './language';
 import { checkPassword, hashPassword } from './passwords';
 import { limits } from './rate-limit';
-import { countWrongPassword, createSession, revokeSession, revokeUserSessions, type ActiveSession, type IssuedSession } from './sessions';
+import { clearPasswordTries, createSession, revokeSession, revokeUserSessions, takePasswordTry, type ActiveSession, type IssuedSession } from './sessions';
 
 export const deletionGraceMs = 7 * 24 * 60 * 60_000;
 export const wrongPasswordLimit = 3;
@@ -56,7 +56,8 @@ export interface SignupInput {
 /**
  * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code; the call with
  * the right code creates the account and logs in. A known address gets a notice by mail
- * instead of a code, and the caller sees the same answer, so addresses cannot be probed.
+ * instead of a code, and the caller sees the same answers, so addresses cannot be probed: a
+ * code is issued for it all the same (never mailed), so a guessed code is 'wrong', not 'expired'.
  */
 export async function signUp(deps: BackendDeps, input: SignupInput): Promise<SignupOutcome> {
   const { db, clock } = deps;
@@ -64,11 +65,11 @@ export async function signUp(deps: BackendDeps, input: SignupInput): Promise<Sig
     await throttleCodes(deps, input.email, input.ip);
     const existing = await findUserByEmail(deps, input.email);
     await db.transaction(async (tx) => {
+      const code = await issueCode(tx, clock, 'signup', input.email, null);
       if (existing) {
         await enqueueMail(tx, deps.clock, input.email, renderEmail('signupExisting', input.language));
         return;
       }
-      const code = await issueCode(tx, clock, 'signup', input.email, null);
       await enqueueMail(tx, deps.clock, input.email, renderEmail('signupCode', input.language, { code }));
       logCodeInDevelopment(deps, input.email, code);
     });
@@ -109,7 +110,9 @@ export async function logIn(deps: BackendDeps, input: LoginInput): Promise<{ use
   await rateLimiter.hit(`login:ip:${input.ip}`, limits.loginPerIp, tooManyLogins);
   await rateLimiter.check(accountKey, limits.loginPerAccount, tooManyLogins);
   const user = await findUserByEmail(deps, input.email);
-  const valid = await checkPassword(user && !user.erasedAt ? user.passwordHash : null, input.password);
+  // Past its deletion date an account is gone even before the purge job has erased it (spec §4).
+  const loginAllowed = user && !user.erasedAt && !(user.deletionDueAt && user.deletionDueAt <= clock.now());
+  const valid = await checkPassword(loginAllowed ? user.passwordHash : null, input.password);
   if (!user || !valid) {
     await rateLimiter.hit(accountKey, limits.loginPerAccount, tooManyLogins);
     return null;
@@ -128,19 +131,20 @@ export async function logIn(deps: BackendDeps, input: LoginInput): Promise<{ use
 
 /**
  * Checks the current password of a signed-in user. The third wrong try in one session ends
- * that session (ARCHITECTURE.md); the answer then carries Data 'session-ended'.
+ * that session (ARCHITECTURE.md); the answer then carries Data 'session-ended'. The try is
+ * taken before the check, so parallel requests get no more than three guesses between them.
  */
 export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveSession, password: string): Promise<void> {
-  if (await checkPassword(session.user.passwordHash, password)) {
-    if (session.wrongPasswordCount) await countWrongPassword(deps.db, session.tokenHash, 0);
+  const tries = await takePasswordTry(deps.db, session.tokenHash);
+  const allowed = tries !== null && tries <= wrongPasswordLimit;
+  if (allowed && (await checkPassword(session.user.passwordHash, password))) {
+    await clearPasswordTries(deps.db, session.tokenHash);
     return;
   }
-  const count = session.wrongPasswordCount + 1;
-  if (count >= wrongPasswordLimit) {
+  if (!allowed || tries >= wrongPasswordLimit) {
     await revokeSession(deps.db, session.tokenHash);
     throw new ApiError(400, { key: 'sessionEndedWrongPassword' }, { data: userData.sessionEnded, clearSession: true });
   }
-  await countWrongPassword(deps.db, session.tokenHash, count);
   throw new ApiError(400, { key: 'wrongCurrentPassword' });
 }
 
@@ -158,11 +162,11 @@ export async function changeEmail(
     await throttleCodes(deps, input.newEmail, input.ip);
     const taken = await findUserByEmail(deps, input.newEmail);
     await db.transaction(async (tx) => {
+      const code = await issueCode(tx, clock, 'email-change', input.newEmail, user.id);
       if (taken) {
         await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailInUse', input.language));
         return;
       }
-      const code = await issueCode(tx, clock, 'email-change', input.newEmail, user.id);
       await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailChangeCode', input.language, { code }));
       logCodeInDevelopment(deps, input.newEmail, code);
     });

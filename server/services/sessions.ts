@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { passThroughReads, type ReadCache } from '../db/read-cache';
@@ -10,7 +10,6 @@ export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
 export interface ActiveSession {
   tokenHash: string;
   xsrfToken: string;
-  wrongPasswordCount: number;
   user: typeof users.$inferSelect;
 }
 
@@ -42,7 +41,7 @@ export async function findSession(db: Db, clock: Clock, token: string, cache: Re
     return found ?? null;
   });
   if (!row || row.session.expiresAt <= clock.now() || row.user.erasedAt) return null;
-  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, wrongPasswordCount: row.session.wrongPasswordCount, user: row.user };
+  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, user: row.user };
 }
 
 export async function revokeSession(db: Writer, tokenHash: string): Promise<void> {
@@ -53,6 +52,20 @@ export async function revokeUserSessions(db: Writer, userId: string, except?: st
   await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId));
 }
 
-export async function countWrongPassword(db: Writer, tokenHash: string, count: number): Promise<void> {
-  await db.update(sessions).set({ wrongPasswordCount: count }).where(eq(sessions.tokenHash, tokenHash));
+/**
+ * Takes one password try of a session before the password is checked, in one statement, so
+ * parallel requests cannot all use the same count. Returns the tries taken, or null when the
+ * session is gone.
+ */
+export async function takePasswordTry(db: Writer, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .update(sessions)
+    .set({ wrongPasswordCount: sql`${sessions.wrongPasswordCount} + 1` })
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ tries: sessions.wrongPasswordCount });
+  return row?.tries ?? null;
+}
+
+export async function clearPasswordTries(db: Writer, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ wrongPasswordCount: 0 }).where(eq(sessions.tokenHash, tokenHash));
 }

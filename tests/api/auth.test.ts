@@ -65,6 +65,9 @@ describe('POST auth/signup', () => {
     await backend.deliverMail();
     expect(backend.mail.to('known@example.com').at(-1)?.subject).toBe('Sign-up attempt at Bluebonnet');
     expect(await userCount()).toBe(before);
+    // A guessed code gets the answer it would get for a new address.
+    const guessed = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com', { Code: 'ZZZZZZ' }) });
+    expect(guessed.body).toEqual({ Errors: [{ Message: 'The verification code is not correct.' }], CodeResult: 'show', SessionInfo: null });
   });
 
   it('counts wrong codes and uses the code up on the fifth', async () => {
@@ -105,7 +108,10 @@ describe('POST auth/signup', () => {
     [{ UserName: 'not-an-email' }, 'UserName: Email address format required'],
     [{ UserName: '' }, 'UserName: Required'],
     [{ UserName: 'ann\u202egro@example.com' }, 'UserName: Email address format required'],
-    [{ UserName: 'ann\ud800@example.com' }, 'UserName: Email address format required'],
+    [{ UserName: 'ann\ud800@example.com' }, 'UserName: Contains characters that are not allowed'],
+    // Quotes, angle brackets and commas would turn one address into other recipients in a mail header.
+    [{ UserName: 'x<y>,z@example.com' }, 'UserName: Email address format required'],
+    [{ UserName: '"x"<a>@example.com' }, 'UserName: Email address format required'],
     [{ UserName: undefined }, 'UserName: Required'],
     [{ Code: 'TOOLONG1' }, 'Code: Must be at most 6 characters'],
   ])('refuses %p with "%s" and changes nothing', async (change, message) => {

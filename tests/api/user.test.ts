@@ -77,6 +77,8 @@ describe('PUT user/email', () => {
     expect(response.body.Data).toBe('show');
     await backend.deliverMail();
     expect(backend.mail.to('taken@example.com').at(-1)?.subject).toBe('Email change attempt at Bluebonnet');
+    const guessed = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'taken@example.com', Code: 'ZZZZZZ' } });
+    expect(guessed.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' });
   });
 });
 
@@ -115,6 +117,16 @@ describe('PUT user/password', () => {
     const [user] = await backend.database.db.select().from(users).where(eq(users.email, 'thrice@example.com'));
     expect(await backend.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
+
+  it('gives parallel requests no more than three guesses between them', async () => {
+    const client = await signedUpClient(backend, 'parallel@example.com');
+    const guesses = ['WrongPass1', 'WrongPass2', 'WrongPass3', 'WrongPass4', 'WrongPass5', 'WrongPass6'];
+    const answers = await Promise.all(guesses.map((guess) => client.call('PUT', 'user/password', { body: { CurrentPassword: guess, NewPassword: 'Changed2026' } })));
+    expect(answers.filter((answer) => answer.body.ErrorMessages[0].Message === 'The current password is not correct.')).toHaveLength(2);
+    expect(answers.filter((answer) => answer.body.Data === 'session-ended')).toHaveLength(4);
+    const login = await new TestClient(backend).prime();
+    expect((await login.call('POST', 'auth/login', { body: { UserName: 'parallel@example.com', Password: strongPassword, CookieConsent: null } })).status).toBe(200);
+  });
 });
 
 describe('PUT user/profile', () => {
@@ -126,6 +138,8 @@ describe('PUT user/profile', () => {
     expect(same.body.ErrorMessages[0].Message).toBe('DisplayName: Same as current display name');
     const long = await client.call('PUT', 'user/profile', { body: { DisplayName: 'x'.repeat(26) } });
     expect(long.body.ErrorMessages[0].Message).toBe('DisplayName: Must be at most 25 characters');
+    const loneSurrogate = await client.call('PUT', 'user/profile', { body: { DisplayName: 'Ann \ud800' } });
+    expect(loneSurrogate.body.ErrorMessages[0].Message).toBe('DisplayName: Contains characters that are not allowed');
     const missing = await client.call('PUT', 'user/profile', { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.ErrorMessages[0].Message).toBe('DisplayName: Required');
@@ -168,6 +182,15 @@ describe('PUT user/delete-account', () => {
     expect(erased).toMatchObject({ email: `erased-${id}@invalid`, displayName: null, passwordHash: '', cookieConsent: null });
     const login = await new TestClient(backend).prime();
     expect((await login.call('POST', 'auth/login', { body: { UserName: 'gone@example.com', Password: strongPassword, CookieConsent: null } })).status).toBe(400);
+  });
+
+  it('cannot be undone by logging in once the grace period is over, before the purge job runs', async () => {
+    const client = await signedUpClient(backend, 'toolate@example.com');
+    await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    backend.clock.advance(deletionGraceMs + 60_000);
+    const login = await client.call('POST', 'auth/login', { body: { UserName: 'toolate@example.com', Password: strongPassword, CookieConsent: null } });
+    expect(login.status).toBe(400);
+    expect((await userRow('toolate@example.com')).deletionDueAt).not.toBeNull();
   });
 
   it('counts a wrong password toward the three-tries rule', async () => {
