@@ -10,7 +10,9 @@ import { TAX_DEBOUNCE_MS, toUpdateRequest, type CartFormInput, type CartFormOutp
 /**
  * Spec §4 Cart: any change sets the tax to 'not calculated'; after 2000 ms without change a
  * valid form shows 'calculating' and saves the cart (which prices it), an invalid billing
- * contact shows 'address required'. An answer that a newer change has overtaken is not shown.
+ * contact shows 'address required'. Saves go one after another, so the server keeps the last
+ * one; an answer that a newer change has overtaken is not shown. Lines the answer brings that
+ * the page did not show (added in another tab) join the form.
  */
 export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormOutput>, initialCart: CartModel, onFailure: (error: unknown) => void) {
   const [cart, setCart] = useState(initialCart);
@@ -19,38 +21,49 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
   const [tax, setTax] = useState<TaxStatus>(() => (initialCart.BillingName ? 'calculated' : 'addressRequired'));
   const [saving, setSaving] = useState(false);
   const latestChange = useRef(0);
-  const inFlight = useRef(0);
+  const saves = useRef(Promise.resolve());
+  const addingServerLines = useRef(false);
+
+  const showNewLines = (shown: CartModel, updated: CartModel) => {
+    const known = new Set(shown.LineItems.map((line) => line.Key));
+    addingServerLines.current = true;
+    for (const line of updated.LineItems) if (!known.has(line.Key)) form.setValue(`Quantities.${line.Key}`, String(line.Quantity));
+    addingServerLines.current = false;
+  };
 
   const recalculate = useEffectEvent(async (change: number) => {
-    const { taxStatusOf } = await import('./cart-form-schema');
     if (change !== latestChange.current) return;
-    const { status, parsed } = taxStatusOf(form.getValues());
-    setTax(status);
-    if (!parsed) return;
-    inFlight.current += 1;
     setSaving(true);
     try {
+      const { taxStatusOf } = await import('./cart-form-schema');
+      if (change !== latestChange.current) return;
+      const { status, parsed } = taxStatusOf(form.getValues());
+      setTax(status);
+      if (!parsed) return;
       const updated = await updateCart(toUpdateRequest(cart, parsed));
       appActions.setCartCount(cartQuantity(updated));
       if (change !== latestChange.current) return;
+      showNewLines(cart, updated);
       setCart(updated);
       setTax('calculated');
     } catch (error) {
       if (change === latestChange.current) setTax('notCalculated');
       onFailure(error);
     } finally {
-      inFlight.current -= 1;
-      setSaving(inFlight.current > 0);
+      setSaving(false);
     }
   });
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = form.watch(() => {
+      if (addingServerLines.current) return;
       const change = ++latestChange.current;
       setTax('notCalculated');
       clearTimeout(timer);
-      timer = setTimeout(() => void recalculate(change), TAX_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        saves.current = saves.current.then(() => recalculate(change));
+      }, TAX_DEBOUNCE_MS);
     });
     return () => {
       subscription.unsubscribe();

@@ -1,4 +1,4 @@
-import { and, eq, lte, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, sum, type WithSubquery } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
@@ -85,8 +85,9 @@ type Update = Omit<UpdateCartRequest, 'BillingInfo'> & { BillingInfo?: BillingIn
 
 /**
  * PUT store/cart: IsAddition adds to quantities (the pricing page's single item); otherwise the
- * items and billing info are replaced. Quantity 0 removes a line. Nothing changes on bad input.
- * Answers the cart as written, so pricing it needs no second read.
+ * given lines get the given quantities and the billing info is replaced. Quantity 0 removes a
+ * line; lines not given stay, so an item added in another tab survives the cart page's save.
+ * Nothing changes on bad input. Answers the cart as written.
  */
 export async function updateCart(db: Db, catalog: Catalog, userId: string, update: Update): Promise<CartRows> {
   const merged = new Map<string, number>();
@@ -114,24 +115,24 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
         isBusinessPurchase: billing.IsBusinessPurchase,
       }
     : {};
-  // Quantity 0 removes a line when replacing, and adds nothing when adding.
+  // Quantity 0 removes a line when setting, and adds nothing when adding.
   const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
-  const keys = lines.map((line) => line.offerKey);
+  const removed = [...merged].filter(([, quantity]) => quantity === 0).map(([offerKey]) => offerKey);
 
   // One statement (its parts run as one atomic write): a write costs a statement per round trip.
   const cartRow = db
     .$with('cart')
     .as(db.insert(carts).values({ userId, ...billingColumns, updatedAt: sql`now()` }).onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } }).returning());
   const parts: WithSubquery[] = [cartRow];
-  // Replacing: lines not in the update go. They are other rows than the ones upserted below.
-  if (!update.IsAddition) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), keys.length ? notInArray(cartItems.offerKey, keys) : undefined))));
+  // Setting: lines given with quantity 0 go. They are other rows than the ones upserted below.
+  if (!update.IsAddition && removed.length) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removed)))));
   if (lines.length) {
     const quantity = update.IsAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
     parts.push(db.$with('put').as(db.insert(cartItems).values(lines).onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } })));
   }
   const [cart] = await db.with(...parts).select().from(cartRow);
-  // Replacing: the lines are the whole cart. Adding: the lines are read back as they now are.
-  return { cart, items: update.IsAddition ? await db.select().from(cartItems).where(eq(cartItems.userId, userId)) : lines };
+  // The statement's parts all see the cart as it was, so the lines are read back as they now are.
+  return { cart, items: await db.select().from(cartItems).where(eq(cartItems.userId, userId)) };
 }
 
 /** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */

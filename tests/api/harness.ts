@@ -151,10 +151,12 @@ export const texasBilling = {
   IsBusinessPurchase: false,
 };
 
-/** Puts items and the billing address in a user's cart, as the cart page does. */
+/** Makes a user's cart hold exactly these items, with the billing address, as the cart page does (quantity 0 for the rest). */
 export async function fillCart(client: TestClient, items: Record<string, number>, billing: object = texasBilling) {
+  const held = ((await client.call('GET', 'store/cart')).body.LineItems ?? []) as { Key: string }[];
+  const quantities = { ...Object.fromEntries(held.map((line) => [line.Key, 0])), ...items };
   const response = await client.call('PUT', 'store/cart', {
-    body: { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: billing, IsAddition: false },
+    body: { Items: Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: billing, IsAddition: false },
   });
   if (response.status !== 200) throw new Error(`cart update failed: ${response.text}`);
   return response.body;

@@ -59,6 +59,18 @@ describe('store/cart', () => {
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(3);
   });
 
+  it('keeps a line the cart page did not know of: an item added in another tab survives its save', async () => {
+    const client = await signedUpClient(backend, 'tabs@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    await put(client, { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true });
+    const saved = await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: texasBilling, IsAddition: false });
+    expect(saved.body.LineItems.map((line: { Key: string; Quantity: number }) => [line.Key, line.Quantity])).toEqual([
+      ['pdf-workshop-pro-monthly', 2],
+      ['personal-health-plus-monthly', 1],
+    ]);
+    expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(3);
+  });
+
   it('computes Texas tax at 8.25 % to the cent, and none elsewhere', async () => {
     const client = await signedUpClient(backend, 'tax@example.com');
     // 3 × $4.99 + $99.00 = $113.97; 8.25 % = $9.402… → $9.40

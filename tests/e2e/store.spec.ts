@@ -213,6 +213,34 @@ test.describe('store with the manual (offline) provider', () => {
     await expect(page).toHaveURL(/\/store\/pricing$/);
   });
 
+  test('cart saves keep their order on a slow network, and an item added in another tab stays and shows', async ({ page }) => {
+    await buyerWithCart(page);
+    await page.goto('/store/cart');
+    await expectTexasTotals(page);
+    // The first save is held back 5 s, as on a slow mobile network; the second overtakes it in time.
+    let held = false;
+    await page.route('**/api/store/cart', async (route) => {
+      if (route.request().method() === 'PUT' && !held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+      }
+      await route.continue();
+    });
+    const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
+    await quantity.fill('3');
+    await page.waitForTimeout(2600);
+    // Meanwhile another tab adds an item (the same account's API call).
+    expect((await callApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true })).status).toBe(200);
+    await quantity.fill('7');
+    await expect(page.getByRole('textbox', { name: 'Quantity of Personal Health Plus, monthly' })).toHaveValue('1', { timeout: 15_000 });
+    await expect(page.getByTestId('cart-subtotal')).toHaveText('$697.99');
+    const saved = await callApi<{ LineItems: { Key: string; Quantity: number }[] }>(page, 'GET', 'store/cart');
+    expect(saved.body.LineItems.map((line) => [line.Key, line.Quantity])).toEqual([
+      ['pdf-workshop-pro-yearly', 7],
+      ['personal-health-plus-monthly', 1],
+    ]);
+  });
+
   test('an empty cart at the checkout goes back to the cart, which says so', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/store/pricing');
