@@ -14,6 +14,8 @@ export interface CallOptions {
   /** Spec §7: app info, states, countries and session info never show their errors. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** How long to wait for the answer; callTimeoutMs unless said. */
+  timeoutMs?: number;
 }
 
 /** A failed call; `content` is what the user was shown (or would have been). */
@@ -29,6 +31,12 @@ export class ApiCallError extends Error {
 
 const unableToConnect: SnackContent = { key: 'snack.unableToConnect' };
 const nonHttpError: SnackContent = { key: 'snack.nonHttpError' };
+const timedOut: SnackContent = { key: 'snack.timeout' };
+/** An HTTP error without a message of ours (a proxy's 502 page, an empty 504), in the reader's language. */
+const httpError = (status: number): SnackContent => ({ key: 'snack.serverError', values: { status } });
+
+/** A call without an answer after this long fails, so no wait is endless and the user can try again. */
+export const callTimeoutMs = 30_000;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
@@ -67,26 +75,44 @@ async function exchange(method: HttpMethod, path: string, options: CallOptions):
     if (token) headers[XSRF_HEADER] = token;
   }
 
-  let response: Response;
-  try {
-    response = await fetch(API_BASE + path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    // Every browser rejects fetch with a TypeError when the network fails ('Failed to fetch'
-    // in Chromium); an abort or anything else is not a connection problem.
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
-  }
+  // The caller's signal and the time limit both end the call.
+  const abort = new AbortController();
+  let timeUp = false;
+  const timer = setTimeout(() => {
+    timeUp = true;
+    abort.abort();
+  }, options.timeoutMs ?? callTimeoutMs);
+  const callerAbort = () => abort.abort(options.signal?.reason);
+  if (options.signal?.aborted) callerAbort();
+  options.signal?.addEventListener('abort', callerAbort, { once: true });
 
   try {
-    return { response, body: await readJson(response) };
-  } catch {
-    return fail(nonHttpError, options, response.status);
+    let response: Response;
+    try {
+      response = await fetch(API_BASE + path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: abort.signal,
+      });
+    } catch (error) {
+      if (timeUp) return fail(timedOut, options);
+      // Every browser rejects fetch with a TypeError when the network fails ('Failed to fetch'
+      // in Chromium); an abort or anything else is not a connection problem.
+      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
+    }
+
+    try {
+      return { response, body: await readJson(response) };
+    } catch {
+      if (timeUp) return fail(timedOut, options);
+      return fail(response.ok ? nonHttpError : httpError(response.status), options, response.status);
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', callerAbort);
   }
 }
 
@@ -98,7 +124,8 @@ function settle<T>(response: Response, body: unknown, options: CallOptions): T {
     throw new ApiCallError({ text: 'Unauthorized' }, 401, body);
   }
   if (options.returnErrorBody && isPlainObject(body)) return body as T;
-  return fail({ text: firstServerMessage(body) ?? `${response.status} ${response.statusText}`.trim() }, options, response.status, body);
+  const message = firstServerMessage(body);
+  return fail(message === null ? httpError(response.status) : { text: message }, options, response.status, body);
 }
 
 /** The one way the browser talks to the backend (spec §7–§8). */

@@ -18,6 +18,11 @@ const server = new Hono()
   .put('/api/invalid', (c) => c.json({ Errors: [{ Message: 'UserName: Required' }], CodeResult: 'show' }, 400))
   .get('/api/broken', (c) => c.json({ ErrorMessages: [{ Message: 'Internal server error (request id x)' }] }, 500))
   .get('/api/html', (c) => c.html('<h1>Bad gateway</h1>', 502))
+  .get('/api/empty-gateway', (c) => c.body(null, 504))
+  .get('/api/slow', async (c) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return c.json({ Value: 1 });
+  })
   .get('/api/not-json', (c) => c.text('surprise', 200));
 
 let listener: ServerType;
@@ -75,10 +80,21 @@ describe('API client (spec §7–§8)', () => {
     expect(snack()).toBeNull();
   });
 
-  it('turns a body that is not JSON into Non-HTTP Error', async () => {
+  it('turns a successful answer whose body is not JSON into Non-HTTP Error', async () => {
     await expect(callApi('GET', 'not-json')).rejects.toMatchObject({ content: { key: 'snack.nonHttpError' } });
-    await expect(callApi('GET', 'html')).rejects.toMatchObject({ content: { key: 'snack.nonHttpError' } });
     expect(snack()).toMatchObject({ style: 'error', content: { key: 'snack.nonHttpError' } });
+  });
+
+  it('words an HTTP error without our message (a proxy’s page, an empty body) from messages/, with its status', async () => {
+    await expect(callApi('GET', 'html')).rejects.toMatchObject({ status: 502, content: { key: 'snack.serverError', values: { status: 502 } } });
+    await expect(callApi('GET', 'empty-gateway')).rejects.toMatchObject({ status: 504, content: { key: 'snack.serverError', values: { status: 504 } } });
+    expect(snack()).toMatchObject({ style: 'error', content: { key: 'snack.serverError' } });
+  });
+
+  it('gives up on an answer that does not come in time, and says so', async () => {
+    await expect(callApi('GET', 'slow', { timeoutMs: 200 })).rejects.toMatchObject({ content: { key: 'snack.timeout' } });
+    expect(snack()).toMatchObject({ style: 'error', content: { key: 'snack.timeout' } });
+    await expect(callApi('GET', 'slow')).resolves.toEqual({ Value: 1 });
   });
 
   it('turns a failed connection into Unable to connect server', async () => {
