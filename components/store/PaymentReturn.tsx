@@ -4,17 +4,26 @@ import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
+import { fetchAppInfo } from '@/lib/api/app';
+import { ApiCallError } from '@/lib/api/client';
 import { completePayment, fetchKeyInfo } from '@/lib/api/payment';
 import { appActions } from '@/lib/state/app-state';
-import { buttonClass } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from './LoginPanel';
 import { useApiLanguageReady, useStoreSession } from './use-store-session';
 
+/** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
+const undecided = (error: unknown) => !(error instanceof ApiCallError) || error.status === undefined || error.status >= 500;
+
+type Outcome = 'confirming' | 'failed' | 'unconfirmed';
+
 /**
  * Spec screen 12 and §4 Payment return: sends the session_id to payment/{provider}-return;
- * complete → cart count 0, the new claims, and on to the invoice with payment_successful=true;
- * anything else → 'Payment failed.'
+ * complete → cart count 0 (then the count the server holds, as a payment takes only what it
+ * bought), the new claims, and on to the invoice with payment_successful=true; any other
+ * status → 'Payment failed.'. A call that got no verdict says the payment is not confirmed
+ * yet and offers another try, since the card may well have been charged.
  */
 export function PaymentReturn() {
   const t = useTranslations('store');
@@ -23,12 +32,13 @@ export function PaymentReturn() {
   const returnTo = `/store/payment-return?session_id=${encodeURIComponent(sessionId ?? '')}`;
   const session = useStoreSession(returnTo);
   const languageReady = useApiLanguageReady();
-  const [failed, setFailed] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>('confirming');
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (session !== 'loggedIn' || !languageReady) return;
     if (!sessionId) {
-      setFailed(true);
+      setOutcome('failed');
       return;
     }
     let live = true;
@@ -37,20 +47,38 @@ export function PaymentReturn() {
       const answer = await completePayment(Provider, sessionId);
       if (!live) return;
       if (answer.Status !== 'complete' || !answer.InvoiceKey) {
-        setFailed(true);
+        setOutcome('failed');
         return;
       }
       appActions.setCartCount(0);
       appActions.setClaims(answer.NewClaims);
+      void fetchAppInfo().then(appActions.setAppInfo, () => undefined);
       router.replace(`/account/billing/invoice/${encodeURIComponent(answer.InvoiceKey)}?payment_successful=true`);
-    })().catch(() => live && setFailed(true));
+    })().catch((error: unknown) => live && setOutcome(undecided(error) ? 'unconfirmed' : 'failed'));
     return () => {
       live = false;
     };
-  }, [session, languageReady, sessionId, router]);
+  }, [session, languageReady, sessionId, router, attempt]);
 
   if (session === 'loggedOut') return <LoginPanel text={t('login.paymentReturn')} returnTo={returnTo} />;
-  if (!failed) return <LoadingStatus label={t('loading.paymentReturn')} />;
+  if (outcome === 'confirming') return <LoadingStatus label={t('loading.paymentReturn')} />;
+  if (outcome === 'unconfirmed') {
+    return (
+      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-300 bg-slate-50 p-6">
+        <p role="alert" className="text-lg text-slate-800">
+          {t('paymentReturn.unconfirmed')}
+        </p>
+        <Button
+          onClick={() => {
+            setOutcome('confirming');
+            setAttempt((count) => count + 1);
+          }}
+        >
+          {t('paymentReturn.retry')}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col items-start gap-4 rounded-lg border border-warn-600/40 bg-red-50 p-6">
       <p role="alert" className="text-lg font-semibold text-warn-700">

@@ -193,6 +193,37 @@ describe('payment return (spec screen 12)', () => {
     expect(routerCalls).toEqual([]);
   });
 
+  it('after a payment the badge shows what the cart still holds: a payment takes only what it bought', async () => {
+    storeVisitor();
+    serveStore((call) => {
+      if (call.path === 'payment/key-info') return keyInfo('manual');
+      if (call.path === 'payment/manual-return') return { body: { Status: 'complete', NewClaims: [], InvoiceKey: 'inv-1' } };
+      if (call.path === 'app/app-info') return { body: { CartItemCount: 2, NotificationCount: 0 } };
+    });
+    renderStore(<PaymentReturn />, 'en', { search: '?session_id=ms_abc' });
+    await waitFor(() => expect(appState.get().appInfo.CartItemCount).toBe(2));
+  });
+
+  it('without an answer it says the payment is not confirmed yet, not failed, and tries again on request', async () => {
+    storeVisitor();
+    let answered = false;
+    const api = serveStore((call) => {
+      if (call.path === 'payment/key-info') return keyInfo('manual');
+      if (call.path !== 'payment/manual-return') return undefined;
+      if (!answered) {
+        answered = true;
+        return { status: 503, body: { ErrorMessages: [{ Message: 'Service unavailable' }] } };
+      }
+      return { body: { Status: 'complete', NewClaims: [], InvoiceKey: 'inv-1' } };
+    });
+    renderStore(<PaymentReturn />, 'en', { search: '?session_id=ms_abc' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not confirm your payment yet');
+    expect(screen.queryByText('Payment failed.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: '/account/billing/invoice/inv-1?payment_successful=true' }]));
+    expect(api.to('POST', 'payment/manual-return')).toHaveLength(2);
+  });
+
   it('says Payment failed. without a session id, and asks nothing', async () => {
     const api = openReturn('', { Status: 'complete', NewClaims: [], InvoiceKey: 'inv-1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed.');
