@@ -9,7 +9,7 @@
 import { SESSION_COOKIE } from '../lib/contract/http';
 import { LANGUAGE_COOKIE, locales, routing } from './routing';
 
-type Condition = { type: 'cookie' | 'header'; key: string; value?: string };
+type Condition = { type: 'cookie' | 'header' | 'query'; key: string; value?: string };
 export interface Redirect {
   source: string;
   destination: string;
@@ -61,7 +61,15 @@ export function portalRedirects(): Redirect[] {
   const noSession: Condition[] = [{ type: 'cookie', key: SESSION_COOKIE }];
   return ['', ...prefixed.map((locale) => `/${locale}`)].flatMap((prefix) => {
     const home = prefix || '/';
+    // The billing page's ?invoice_id= and ?subscription_id= (spec screen 17) name the page to return to.
+    const billingQuery = (key: string, page: string) => ({
+      source: `${prefix}/account/billing`,
+      has: [{ type: 'query' as const, key, value: '(?<id>[0-9A-Za-z-]+)' }],
+      destination: `${home}?login=/account/billing/${page}/:id`,
+    });
     return [
+      billingQuery('invoice_id', 'invoice'),
+      billingQuery('subscription_id', 'subscription'),
       { source: `${prefix}/account/:path*`, destination: `${home}?login=/account/:path*` },
       { source: `${prefix}/app/talent`, destination: `${home}?login=/app/talent` },
       { source: `${prefix}/store/cart`, destination: `${home}?login=/store/cart` },

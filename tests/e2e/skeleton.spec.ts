@@ -102,6 +102,9 @@ test.describe('routes and titles', () => {
     expect(await target('/store/checkout')).toBe('/store/pricing login=/store/pricing');
     expect(await target('/de/store/cart')).toBe('/de login=/store/cart');
     expect(await target('/ru/app/talent')).toBe('/ru login=/app/talent');
+    const id = '0b8e7c1e-6f7a-4a63-9a53-2f1f3a1c0d9e';
+    expect(await target(`/account/billing?invoice_id=${id}`)).toBe(`/ login=/account/billing/invoice/${id}`);
+    expect(await target(`/de/account/billing?subscription_id=${id}`)).toBe(`/de login=/account/billing/subscription/${id}`);
   });
 
   test('titles read {product} - {title} with the spec descriptions', async ({ page }) => {

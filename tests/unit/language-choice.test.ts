@@ -57,6 +57,17 @@ describe('login guard (spec §2) as redirects', () => {
     );
   });
 
+  it('returns a billing link with ?invoice_id= or ?subscription_id= to that page, ahead of the general rule', () => {
+    const rules = portalRedirects();
+    const invoice = rules.findIndex((rule) => rule.source === '/account/billing' && rule.has?.[0]?.key === 'invoice_id');
+    expect(rules[invoice].destination).toBe('/?login=/account/billing/invoice/:id');
+    expect(rules.find((rule) => rule.source === '/de/account/billing' && rule.has?.[0]?.key === 'subscription_id')?.destination).toBe('/de?login=/account/billing/subscription/:id');
+    expect(invoice).toBeLessThan(rules.findIndex((rule) => rule.source === '/account/:path*'));
+    const id = new RegExp(`^${rules[invoice].has![0].value}$`);
+    expect(id.test('0b8e7c1e-6f7a-4a63-9a53-2f1f3a1c0d9e')).toBe(true);
+    expect(id.test('x&login=//evil')).toBe(false);
+  });
+
   it('allows only local return paths', () => {
     expect(safeReturnPath('/account/settings')).toBe('/account/settings');
     expect(safeReturnPath('//evil.example')).toBeNull();
