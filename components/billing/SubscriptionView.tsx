@@ -24,10 +24,12 @@ export function SubscriptionView({ id }: { id: string }) {
   if (state.status !== 'ready') return <PortalStatus state={state} notFound={t('notFound')} onRetry={retry} />;
   // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
   const onCancelled = () => update((subscription) => ({ ...subscription, IsCancelled: true, NextRenewalDate: null }));
+  // A refusal means the page is out of date (e.g. cancelled in another tab): show how it is now.
+  const onRefused = () => void fetchSubscription(id).then((fresh) => update(() => fresh), () => undefined);
   return (
     <div className="flex flex-col gap-6">
       <SubscriptionDetails subscription={state.data} />
-      <CancelSection subscription={state.data} onCancelled={onCancelled} />
+      <CancelSection subscription={state.data} onCancelled={onCancelled} onRefused={onRefused} />
     </div>
   );
 }
@@ -81,7 +83,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
 }
 
 /** Spec §4 "Cancel": confirm first (warn style); impossible without a next renewal date. */
-function CancelSection({ subscription, onCancelled }: { subscription: Subscription; onCancelled(): void }) {
+function CancelSection({ subscription, onCancelled, onRefused }: { subscription: Subscription; onCancelled(): void; onRefused(): void }) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
   const headingId = useId();
@@ -102,6 +104,7 @@ function CancelSection({ subscription, onCancelled }: { subscription: Subscripti
     } catch (error) {
       // The client already showed any refusal; a lost session asks for a login back here.
       if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pathname);
+      else if (error instanceof ApiCallError && error.status !== undefined && error.status < 500) onRefused();
     } finally {
       setSaving(false);
     }

@@ -98,6 +98,35 @@ describe('subscription page (screen 19)', () => {
     expect(nextRenewal()).toHaveTextContent('12/01/2025');
   });
 
+  it('after a refusal shows the subscription as it now is (cancelled in another tab)', async () => {
+    let cancelledElsewhere = false;
+    const api = serveApi((call) => {
+      if (call.path !== path) return undefined;
+      if (call.method === 'DELETE') {
+        cancelledElsewhere = true;
+        return { status: 400, body: { ErrorMessages: [{ Message: 'This subscription has no renewal to cancel.' }] } };
+      }
+      return { body: cancelledElsewhere ? { ...activeSubscription, IsCancelled: true, NextRenewalDate: null } : activeSubscription };
+    });
+    logIn();
+    renderWithIntl(
+      <>
+        <SubscriptionView id={subscriptionKey} />
+        <ConfirmDialog />
+        <SnackbarHost />
+      </>,
+      'en',
+      { pathname: `/account/billing/subscription/${subscriptionKey}` },
+    );
+    const user = userEvent.setup();
+    await user.click(await cancelButton());
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(nextRenewal()).toHaveTextContent(/^Cancelled$/));
+    expect(await cancelButton()).toBeDisabled();
+    expect(snackText()).toBe('This subscription has no renewal to cancel.');
+    expect(api.to(path).map((call) => call.method)).toEqual(['GET', 'DELETE', 'GET']);
+  });
+
   it('says clearly when the subscription is not there or not yours (404)', async () => {
     openSubscription(null);
     expect(await screen.findByRole('alert')).toHaveTextContent('This subscription was not found.');
