@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { Button, buttonClass } from '../ui/Button';
+import { Notice, RetryNotice } from '../ui/Notice';
 import type { PortalData } from './use-portal-data';
 
 export function LoadingState({ label }: { label?: string }) {
@@ -15,10 +15,6 @@ export function LoadingState({ label }: { label?: string }) {
       {label ?? t('loading')}
     </div>
   );
-}
-
-function Notice({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">{children}</div>;
 }
 
 /**
@@ -51,11 +47,6 @@ export function PortalStatus<T>({ state, notFound, onRetry }: { state: PortalDat
         </Notice>
       );
     case 'failed':
-      return (
-        <Notice>
-          <p role="alert">{t('loadFailed')}</p>
-          <Button onClick={onRetry}>{t('retry')}</Button>
-        </Notice>
-      );
+      return <RetryNotice text={t('loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
   }
 }

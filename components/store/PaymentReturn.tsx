@@ -74,7 +74,7 @@ export function PaymentReturn() {
             setAttempt((count) => count + 1);
           }}
         >
-          {t('paymentReturn.retry')}
+          {t('retry')}
         </Button>
       </div>
     );

@@ -12,6 +12,7 @@ import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
+import { RetryNotice } from '../ui/Notice';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';
 import type { Loaded } from './use-store-session';
@@ -61,7 +62,7 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
         </div>
       )}
       {catalog.status === 'failed' ? (
-        <p className="text-slate-700">{t('loadFailed')}</p>
+        <RetryNotice text={t('loadFailed')} retryLabel={text('store.retry')} onRetry={catalog.retry} />
       ) : catalog.data.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (

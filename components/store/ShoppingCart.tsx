@@ -13,6 +13,7 @@ import { appActions } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
+import { RetryNotice } from '../ui/Notice';
 import { BillingForm } from './BillingForm';
 import { toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
 import { lazyZodResolver } from '../forms/lazy-resolver';
@@ -52,7 +53,7 @@ export function ShoppingCart() {
 
   if (session === 'loggedOut') return <LoginPanel text={t('login.cart')} returnTo={cartPath} />;
   if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
-  if (data.status === 'failed') return <p className="text-slate-700">{t('cart.loadFailed')}</p>;
+  if (data.status === 'failed') return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={data.retry} />;
   return <CartEditor {...data.data} />;
 }
 

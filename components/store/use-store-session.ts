@@ -34,22 +34,27 @@ export function useApiLanguageReady(): boolean {
   return useAppState((state) => state.displayLanguage) === locale;
 }
 
-export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; retry(): void };
 
-/** Loads once `enabled` turns true; the API client has already shown any failure. */
+/** Loads once `enabled` turns true; the API client has already shown any failure, which offers a retry. */
 export function useLoaded<T>(enabled: boolean, load: () => Promise<T>): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const startLoad = useEffectEvent(load);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
+    const retry = () => {
+      setState({ status: 'loading' });
+      setAttempt((count) => count + 1);
+    };
     startLoad().then(
       (data) => live && setState({ status: 'ready', data }),
-      () => live && setState({ status: 'failed' }),
+      () => live && setState({ status: 'failed', retry }),
     );
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, attempt]);
   return state;
 }

@@ -186,6 +186,21 @@ describe('cart page (spec screen 10)', () => {
     expect(appState.get().appInfo.CartItemCount).toBe(1);
   });
 
+  it('offers TRY AGAIN when the cart could not be loaded', async () => {
+    storeVisitor();
+    let failures = 1;
+    serveStore((call) => {
+      if (call.path === 'store/cart') return failures-- > 0 ? { status: 500, body: { ErrorMessages: [{ Message: 'Internal server error' }] } } : { body: pricedCart({ 'pdf-workshop-pro-yearly': 1 }, texasBilling) };
+      if (call.path === 'store/catalog') return { body: catalog };
+      if (call.path === 'app/countries') return { body: countries };
+      if (call.path === 'app/us-states') return { body: usStates };
+    });
+    renderStore(<ShoppingCart />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The shopping cart could not be loaded.');
+    await userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) }).click(screen.getByRole('button', { name: 'TRY AGAIN' }));
+    expect(await screen.findByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' })).toHaveValue('1');
+  });
+
   it('an empty cart says so, with Add products to pricing', async () => {
     storeVisitor();
     serveCart(pricedCart({}));

@@ -28,6 +28,16 @@ describe('pricing page (spec screen 9)', () => {
     expect(screen.queryByText('Loading products and services…')).toBeNull();
   });
 
+  it('offers TRY AGAIN when the catalog could not be loaded, and shows the offers once it loads', async () => {
+    storeVisitor();
+    let failures = 1;
+    serveStore((call) => (call.path !== 'store/catalog' ? undefined : failures-- > 0 ? { status: 503, body: { ErrorMessages: [{ Message: 'Try later' }] } } : { body: catalog }));
+    renderStore(<PricingOffers />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The products could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(4);
+  });
+
   it('paid offers show Only {price} in USD with 2 decimals, an optional Save amount without decimals, and ADD TO CART', async () => {
     storeVisitor();
     serveCatalog();

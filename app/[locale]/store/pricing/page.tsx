@@ -14,7 +14,7 @@ export default async function StorePricingPage() {
       <p className="-mt-2 mb-8 max-w-2xl text-lg text-slate-700">{t('store.pricing.lead')}</p>
       {/* The offers load in the browser: holding a screen's height keeps the footer from jumping (CLS). */}
       <div className="min-h-screen">
-        <PageTexts paths={['store.pricing', 'store.loading']}>
+        <PageTexts paths={['store.pricing', 'store.loading', 'store.retry']}>
           <PricingOffers />
         </PageTexts>
       </div>
