@@ -1,11 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Suspense } from 'react';
-import { Link } from '@/i18n/navigation';
+import { Suspense, type MouseEvent } from 'react';
+import { Link, usePathname } from '@/i18n/navigation';
+import { fetchSessionInfo } from '@/lib/api/auth';
 import { fetchInvoice, invoicePdfUrl } from '@/lib/api/billing';
 import type { Invoice } from '@/lib/contract/billing';
 import { invoiceStatus } from '@/lib/contract/presentation';
+import { appActions } from '@/lib/state/app-state';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { buttonClass } from '../ui/Button';
 import { InvoiceDocument } from './InvoiceDocument';
 import { PaymentSuccess } from './PaymentSuccess';
@@ -34,9 +37,29 @@ export function InvoiceView({ id }: { id: string }) {
   );
 }
 
+/**
+ * The PDF is a plain download link. A session that ended meanwhile would make the browser save
+ * the API's 401 answer as the file, so the click checks the session first and asks for a login.
+ */
+function usePdfDownload() {
+  const pathname = usePathname();
+  return async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    const session = await fetchSessionInfo().catch(() => undefined);
+    if (session && !session.UserName) {
+      appActions.setSession(null);
+      openAuthDialog('login', pathname);
+      return;
+    }
+    window.location.assign(href);
+  };
+}
+
 /** Spec §4 "Invoice status": only an unpaid invoice offers Pay Now (a checkout of that invoice). */
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing');
+  const download = usePdfDownload();
   return (
     <div data-print="hide" className="flex flex-wrap items-center gap-3">
       <Link href="/account/billing" className={buttonClass('plain', 'mr-auto -ml-4')}>
@@ -45,7 +68,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       <button type="button" onClick={() => window.print()} className={buttonClass('plain')}>
         {t('invoice.print')}
       </button>
-      <a href={invoicePdfUrl(invoice.Key)} download className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
+      <a href={invoicePdfUrl(invoice.Key)} download onClick={(event) => void download(event)} className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
         <DownloadIcon />
         {t('invoice.downloadPdf')}
       </a>

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { InvoiceView } from '@/components/billing/InvoiceView';
 import { servicesBought } from '@/components/billing/PaymentSuccess';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import type { Invoice } from '@/lib/contract/billing';
+import { authDialogState } from '@/lib/state/auth-dialogs';
 import { logIn, resetAccountState, serveApi, snackText } from './account-helpers';
 import { invoiceKey, notFound, offers, paidInvoice, routes, unpaidInvoice, voidInvoice } from './billing-fixtures';
 import { renderWithIntl, type TestLocale } from './render';
@@ -56,6 +58,21 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByRole('link', { name: 'DOWNLOAD PDF' })).toHaveAttribute('href', `/api/billing/invoice-pdf/${invoiceKey}/download`);
     expect(payNow()).toBeNull();
     expect(screen.queryByText('Payment successful! Thank you for your purchase.')).toBeNull();
+  });
+
+  it('asks for a login instead of downloading the PDF when the session has ended meanwhile', async () => {
+    const api = serveApi(
+      routes({
+        [`GET billing/invoice/${paidInvoice.Key}`]: { body: paidInvoice },
+        'GET store/catalog': { body: offers },
+        'GET auth/session-info': { body: { UserName: null, DisplayName: null, Claims: [] } },
+      }),
+    );
+    logIn();
+    renderWithIntl(<InvoiceView id={paidInvoice.Key} />, 'en', { pathname: `/account/billing/invoice/${paidInvoice.Key}` });
+    await userEvent.click(await screen.findByRole('link', { name: 'DOWNLOAD PDF' }));
+    await waitFor(() => expect(authDialogState.get()).toEqual({ open: 'login', returnTo: `/account/billing/invoice/${paidInvoice.Key}` }));
+    expect(api.calls.filter((call) => call.path.startsWith('billing/invoice-pdf'))).toEqual([]);
   });
 
   it('offers Pay Now only while unpaid, as a checkout of that invoice', async () => {
