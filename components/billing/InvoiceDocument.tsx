@@ -24,7 +24,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <br />
             {brand.city}, {brand.regionCode} {brand.postalCode}
             <br />
-            {brand.countryName}
+            {t('companyCountry')}
             <br />
             {brand.supportEmail}
           </address>

@@ -20,6 +20,7 @@ export function ConfirmDialog() {
   return (
     <Dialog
       open={Boolean(pending)}
+      describedByContent
       onOpenChange={(open) => !open && answerConfirm(false)}
       title={request ? t(request.titleKey) : ''}
       icon={request?.icon === 'warning' ? <span aria-hidden className="text-2xl text-warn-600">⚠</span> : undefined}

@@ -38,7 +38,7 @@ export async function LegalDocument({ document, quickLinks = false }: { document
       )}
       <div className="space-y-8">
         {sections.map((section, index) => (
-          <section key={index} id={String(index + 1)} className="scroll-mt-20" aria-labelledby={`heading-${index + 1}`}>
+          <section key={index} id={String(index + 1)} aria-labelledby={`heading-${index + 1}`}>
             <h2 id={`heading-${index + 1}`} className="mb-3 text-xl font-semibold">
               {index + 1}. {text(`sections.${index}.heading`)}
             </h2>

@@ -23,7 +23,7 @@ const tones = {
 /** A band of the page with its h2; `id` also names the heading for the section's label. */
 export function Section({ id, heading, intro, tone = 'plain', children }: { id: string; heading: ReactNode; intro?: ReactNode; tone?: keyof typeof tones; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cx('scroll-mt-20 py-14 sm:py-16', tones[tone])}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={cx('py-14 sm:py-16', tones[tone])}>
       <div className="page-width">
         <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {heading}

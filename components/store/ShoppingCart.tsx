@@ -94,7 +94,7 @@ function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) 
       <CartLines cart={cart} offers={offersByKey} form={form} />
       <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <BillingForm form={form} countries={countries} usStates={usStates} />
-        <div className="md:sticky md:top-4">
+        <div className="md:sticky md:top-20">
           <CartSummary cart={cart} tax={tax} disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export interface DialogProps {
@@ -16,15 +16,19 @@ export interface DialogProps {
   closeLabel?: string;
   icon?: ReactNode;
   footer?: ReactNode;
+  /** The content is a message to read out with the title (a confirmation), not a form. */
+  describedByContent?: boolean;
 }
 
 /** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
-export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer, describedByContent = false }: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has nowhere to return
   // focus on close: it goes back to what had it when the dialog opened, if that still exists.
   // Noted while rendering the opening, before an autoFocus field inside takes the focus.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [wasOpen, setWasOpen] = useState(open);
+  // Starts closed, so a dialog mounted already open (loaded on first use) notes its opener too.
+  const [wasOpen, setWasOpen] = useState(false);
+  const contentId = useId();
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
@@ -34,7 +38,7 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
-          aria-describedby={undefined}
+          aria-describedby={describedByContent ? contentId : undefined}
           onCloseAutoFocus={(event) => {
             if (!opener?.isConnected) return;
             event.preventDefault();
@@ -60,7 +64,9 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
               </RadixDialog.Close>
             )}
           </div>
-          <div className="max-h-[65vh] overflow-y-auto">{children}</div>
+          <div id={contentId} className="max-h-[65vh] overflow-y-auto">
+            {children}
+          </div>
           {footer && <div className="mt-6 flex justify-end gap-2">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>

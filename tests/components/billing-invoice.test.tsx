@@ -131,6 +131,8 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByText('Zahlung erfolgreich! Vielen Dank für Ihren Einkauf.')).toBeVisible();
     expect(await screen.findByRole('link', { name: 'PDF WORKSHOP-APP ÖFFNEN' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'PDF HERUNTERLADEN' })).toBeVisible();
+    // The company's own address is in the reader's language too.
+    expect(screen.getByText(/Vereinigte Staaten/)).toBeVisible();
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
@@ -22,5 +22,22 @@ describe('confirm dialog (spec screen 5)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'No' }));
     await expect(answer).resolves.toBe(false);
+  });
+
+  it('reads its message out with the title, and gives the focus back even when it is mounted already open', async () => {
+    const user = userEvent.setup();
+    renderWithIntl(<button type="button">Log out</button>);
+    screen.getByRole('button', { name: 'Log out' }).focus();
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirm({ titleKey: 'dialog.confirmLogoutTitle', messageKey: 'dialog.confirmLogoutMessage' });
+    });
+    // Loaded on first use: the dialog's first render is already an open one.
+    renderWithIntl(<ConfirmDialog />);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to end this session?');
+    await user.keyboard('{Escape}');
+    await expect(answer).resolves.toBe(false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toHaveFocus());
   });
 });

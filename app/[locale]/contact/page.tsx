@@ -54,7 +54,7 @@ export default async function ContactPage() {
             </div>
           </div>
         </div>
-        <section id="contact-form" aria-labelledby="contact-form-heading" className="scroll-mt-20">
+        <section id="contact-form" aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading" className="text-2xl font-bold tracking-tight text-slate-900">
             {t('formHeading')}
           </h2>
