@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@/i18n/navigation';
 import { fetchCountries, fetchUsStates } from '@/lib/api/app';
@@ -11,6 +11,7 @@ import type { Country, UsState } from '@/lib/contract/app';
 import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { SessionLostNotice } from '../account/SessionLostNotice';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { RetryNotice } from '../ui/Notice';
@@ -51,24 +52,37 @@ export function ShoppingCart() {
   const languageReady = useApiLanguageReady();
   const data = useLoaded(session === 'loggedIn' && languageReady, loadCartData);
 
-  if (session === 'loggedOut') return <LoginPanel text={t('login.cart')} returnTo={cartPath} />;
+  // A session that ends while the cart is open keeps the cart and its edits (SessionLostNotice).
+  if (session === 'loggedOut' && data.status !== 'ready') return <LoginPanel text={t('login.cart')} returnTo={cartPath} />;
   if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
   if (data.status === 'failed') return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={data.retry} />;
-  return <CartEditor {...data.data} />;
+  return <CartEditor {...data.data} sessionLost={session === 'loggedOut'} />;
 }
 
 const resolver = lazyZodResolver<CartFormInput, CartFormOutput>(() => import('./cart-form-schema').then((module) => module.CartFormSchema));
 
-function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) {
+function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost }: CartData & { sessionLost: boolean }) {
   const t = useTranslations('store.cart');
   const form = useForm<CartFormInput, unknown, CartFormOutput>({
     resolver,
     mode: 'all',
     defaultValues: toFormValues(savedCart),
   });
-  const { cart, tax, saving } = useCartTax(form, savedCart, (error) => {
+  const { cart, tax, saving, saveNow } = useCartTax(form, savedCart, (error) => {
     if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', cartPath);
   });
+  // Back from a login: save what waited for it.
+  const wasLost = useRef(false);
+  const afterLogin = useEffectEvent(() => {
+    if (tax !== 'calculated') saveNow();
+  });
+  useEffect(() => {
+    if (sessionLost) wasLost.current = true;
+    else if (wasLost.current) {
+      wasLost.current = false;
+      afterLogin();
+    }
+  }, [sessionLost]);
   const offersByKey = useMemo(() => new Map(offers.map((offer) => [offer.Key, offer])), [offers]);
   const { isValid, isDirty } = form.formState;
   // Edits wait for the pause and a complete billing contact before they are saved (spec §4
@@ -91,6 +105,7 @@ function CartEditor({ cart: savedCart, offers, countries, usStates }: CartData) 
 
   return (
     <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-6">
+      {sessionLost && <SessionLostNotice returnTo={cartPath} />}
       <CartLines cart={cart} offers={offersByKey} form={form} />
       <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <BillingForm form={form} countries={countries} usStates={usStates} />

@@ -54,6 +54,10 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
     }
   });
 
+  const queueSave = (change: number) => {
+    saves.current = saves.current.then(() => recalculate(change));
+  };
+
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = form.watch(() => {
@@ -61,9 +65,7 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
       const change = ++latestChange.current;
       setTax('notCalculated');
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        saves.current = saves.current.then(() => recalculate(change));
-      }, TAX_DEBOUNCE_MS);
+      timer = setTimeout(() => queueSave(change), TAX_DEBOUNCE_MS);
     });
     return () => {
       subscription.unsubscribe();
@@ -71,5 +73,8 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
     };
   }, [form]);
 
-  return { cart, tax, saving };
+  /** Saves the form as it is now, without the pause (edits that waited for a login). */
+  const saveNow = () => queueSave(++latestChange.current);
+
+  return { cart, tax, saving, saveNow };
 }

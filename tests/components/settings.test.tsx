@@ -49,7 +49,7 @@ describe('settings page states', () => {
   });
 
   it('asks for a login again when a call finds the session gone (401)', async () => {
-    serveUser({ 'user/profile': [{ status: 401, body: { ErrorMessages: [{ Message: 'Please log in to continue.' }] } }] });
+    serveUser({ 'user/profile': [{ status: 401, body: { ErrorMessages: [{ Message: 'Please log in to continue.' }] } }, done] });
     const user = openSettings();
     const displayName = within(section('Display name'));
     await user.clear(displayName.getByLabelText('Display name (optional)'));
@@ -58,6 +58,15 @@ describe('settings page states', () => {
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
     expect(appState.get().sessionInfo).toBeNull();
     expect(authDialogState.get().returnTo).toBe('/account/settings');
+    // Nothing typed is lost: the form stays with a notice, and after the login it saves.
+    expect(await screen.findByText(/Your session has ended/)).toBeVisible();
+    expect(displayName.getByLabelText('Display name (optional)')).toHaveValue('Annie');
+    // The login as the dialog does it: the session is back and the dialog closes.
+    await user.keyboard('{Escape}');
+    act(() => appActions.setSession(ann));
+    expect(screen.queryByText(/Your session has ended/)).toBeNull();
+    await user.click(displayName.getByRole('button', { name: 'UPDATE' }));
+    await waitFor(() => expect(snackText()).toBe('Display name updated'));
   });
 
   it('renders the four sections in German and Russian', () => {

@@ -1,9 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { checkoutDisabled } from '@/components/store/CartSummary';
 import { ShoppingCart } from '@/components/store/ShoppingCart';
 import type { CartModel } from '@/lib/contract/store';
-import { appState } from '@/lib/state/app-state';
+import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState } from '@/lib/state/auth-dialogs';
 import type { ApiCall } from './account-helpers';
 import { routerCalls, type TestLocale } from './render';
@@ -216,6 +216,38 @@ describe('cart page (spec screen 10)', () => {
     await waitFor(() => expect(checkout()).toBeEnabled());
     await user.click(checkout());
     expect(routerCalls).toContainEqual({ method: 'push', href: '/store/checkout' });
+  });
+
+  it('keeps the edits when the session ends on a save, and saves them after the login', async () => {
+    let answers = 0;
+    const { api, field } = await openCart(pricedCart(twoItems, texasBilling), () =>
+      answers++ === 0 ? { status: 401, body: { ErrorMessages: [{ Message: 'Please log in to continue.' }] } } : { body: pricedCart({ ...twoItems, 'pdf-workshop-pro-yearly': 3 }, texasBilling) },
+    );
+    const quantity = field('Quantity of PDF Workshop Pro, yearly');
+    fireEvent.change(quantity, { target: { value: '3' } });
+    await wait(2000);
+    await settle();
+    expect(authDialogState.get()).toEqual({ open: 'login', returnTo: '/store/cart' });
+    expect(screen.getByText(/Your session has ended/)).toBeVisible();
+    expect(quantity).toHaveValue('3');
+    act(() => {
+      authDialogState.reset();
+      appActions.setSession({ UserName: 'ann@example.com', DisplayName: null, Claims: [] });
+    });
+    await settle();
+    await settle();
+    expect(api.to('PUT', 'store/cart').map((call) => (call.body as { Items: unknown[] }).Items)).toEqual([
+      [
+        { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
+        { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 3 },
+      ],
+      [
+        { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
+        { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 3 },
+      ],
+    ]);
+    expect(screen.queryByText(/Your session has ended/)).toBeNull();
+    expect(screen.getByTestId('cart-tax')).not.toHaveTextContent('not calculated');
   });
 
   it('asks for a login that returns to the cart when the session is gone', async () => {

@@ -9,6 +9,7 @@ import { snackbarDurations } from '@/lib/config';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError, showSuccess } from '@/lib/state/snackbar';
+import { SessionLostNotice } from '../SessionLostNotice';
 import { DangerZone } from './DangerZone';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
@@ -24,6 +25,11 @@ export function AccountSettings() {
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const session = useAppState((state) => state.sessionInfo);
+  // A session that ends while the page is open (a 401) keeps the forms and what was typed in
+  // them: they go on with the last user shown until a login brings the session back.
+  const [lastSession, setLastSession] = useState(session);
+  if (session?.UserName && session !== lastSession) setLastSession(session);
+  const shown = session?.UserName ? session : lastSession;
 
   // Only a visit without a session asks for a login here; a logout from the menu goes home.
   const askedForLogin = useRef(false);
@@ -68,7 +74,7 @@ export function AccountSettings() {
     );
   }
 
-  if (!session?.UserName) {
+  if (!shown?.UserName) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
         <p>{t('loginRequired')}</p>
@@ -79,9 +85,10 @@ export function AccountSettings() {
 
   return (
     <div className="flex flex-col gap-6">
-      <EmailSection userName={session.UserName} onDirtyChange={reporters.email} />
-      <PasswordSection userName={session.UserName} onDirtyChange={reporters.password} onSessionEnd={endSession} />
-      <DisplayNameSection displayName={session.DisplayName} onDirtyChange={reporters.displayName} />
+      {!session?.UserName && <SessionLostNotice returnTo={settingsPath} />}
+      <EmailSection userName={shown.UserName} onDirtyChange={reporters.email} />
+      <PasswordSection userName={shown.UserName} onDirtyChange={reporters.password} onSessionEnd={endSession} />
+      <DisplayNameSection displayName={shown.DisplayName} onDirtyChange={reporters.displayName} />
       <DangerZone onSessionEnd={endSession} />
     </div>
   );
