@@ -79,7 +79,7 @@ function LoginForm() {
         {...register('UserName')}
       />
       <PasswordField label={t('password')} autoComplete="current-password" error={fieldError('Password')} {...register('Password')} />
-      <Button type="submit" disabled={saving} aria-busy={saving} className="mt-2 w-full">
+      <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>
       <SwitchDialogLine text={t('noAccount')} action={t('signUp')} onClick={() => openAuthDialog('signup', returnTo)} />

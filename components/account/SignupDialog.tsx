@@ -123,7 +123,7 @@ function SignupFormContent() {
         error={fieldError('UserAgreedToTerms')}
         {...register('UserAgreedToTerms')}
       />
-      <Button type="submit" disabled={saving} aria-busy={saving} className="mt-2 w-full">
+      <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>
       <SwitchDialogLine text={t('haveAccount')} action={t('login')} onClick={() => openAuthDialog('login', returnTo)} />

@@ -120,7 +120,7 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
           {cancellable ? t('cancelText') : t('cancelUnavailable')}
         </p>
       </div>
-      <Button variant="warn" disabled={!cancellable || saving} aria-describedby={`${headingId}-text`} onClick={() => void cancel()} className="shrink-0">
+      <Button variant="warn" disabled={!cancellable} busy={saving} aria-describedby={`${headingId}-text`} onClick={() => void cancel()} className="shrink-0">
         {t('cancel')}
       </Button>
     </section>

@@ -55,7 +55,7 @@ export function ContactFormView({
       <TextField label={texts.phone} type="tel" autoComplete="tel" maxLength={limits.phone} error={fieldError('Phone')} {...field('Phone')} />
       <TextArea label={texts.message} rows={6} aria-required maxLength={limits.message} error={fieldError('Message')} {...field('Message')} />
       <div>
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+        <Button type="submit" busy={submitting} className="w-full sm:w-auto">
           {submitting ? texts.sending : texts.send}
         </Button>
       </div>

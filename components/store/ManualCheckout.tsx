@@ -90,7 +90,7 @@ export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | 
         />
         <TextField label={t('checkout.expiry')} placeholder={t('checkout.expiryPlaceholder')} autoComplete="cc-exp" maxLength={7} error={fieldError('Expiry')} {...register('Expiry')} />
         <TextField label={t('checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={fieldError('Cvc')} {...register('Cvc')} />
-        <Button type="submit" disabled={saving} aria-busy={saving} className="w-full col-span-2">
+        <Button type="submit" busy={saving} className="w-full col-span-2">
           {t('checkout.pay')}
         </Button>
       </form>

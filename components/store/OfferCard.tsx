@@ -60,7 +60,7 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
               )}
             </div>
             {offer.IsSubscription && <p className="text-xs text-slate-600">{t('renews')}</p>}
-            <Button onClick={() => onAdd(offer)} disabled={adding} aria-busy={adding} aria-describedby={titleId}>
+            <Button onClick={() => onAdd(offer)} busy={adding} aria-describedby={titleId}>
               {t('addToCart')}
             </Button>
           </>

@@ -141,6 +141,8 @@ test.describe('store with the manual (offline) provider', () => {
     await tabTo(page, yearly.getByRole('button', { name: 'ADD TO CART' }));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('snackbar')).toContainText('Item added to cart');
+    // The button was busy during the call, yet kept the focus.
+    await expect(yearly.getByRole('button', { name: 'ADD TO CART' })).toBeFocused();
     await tabTo(page, page.getByRole('link', { name: 'VIEW CART' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/store\/cart$/);

@@ -64,7 +64,7 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
         <Button variant="plain" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button type="submit" variant="warn" disabled={saving} aria-busy={saving}>
+        <Button type="submit" variant="warn" busy={saving}>
           {t('confirm')}
         </Button>
       </div>

@@ -44,7 +44,7 @@ export function InfoPanel({ children }: { children: ReactNode }) {
 export function UpdateButton({ saving, label }: { saving: boolean; label: string }) {
   return (
     <div className="flex justify-end">
-      <Button type="submit" disabled={saving} aria-busy={saving}>
+      <Button type="submit" busy={saving}>
         {label}
       </Button>
     </div>
