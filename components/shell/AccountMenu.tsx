@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { MouseEvent } from 'react';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { LazyMenu } from './lazy-menu';
 import { useShellText } from './shell-i18n';
@@ -11,12 +12,14 @@ export const menuButtonClass =
 const loadPopup = () => import('./AccountMenuPopup').then((module) => module.AccountMenuPopup);
 const AccountMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
 
-/** The account icon and, when logged in, the display name (or the address). */
+/** The account icon and, when logged in, the display name (or the address), named "Account" for screen readers too. */
 export function AccountButtonFace() {
+  const t = useShellText();
   const session = useAppState((state) => state.sessionInfo);
   const loggedIn = useAppState(isLoggedIn);
   return (
     <>
+      <span className="sr-only">{t('shell.accountMenu')} </span>
       <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
         <circle cx="12" cy="8" r="4" />
         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
@@ -26,10 +29,9 @@ export function AccountButtonFace() {
   );
 }
 
-function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
-  const t = useShellText();
+function PlainButton(props: { onClick?: (event: MouseEvent) => void; onPointerEnter?: () => void; onFocus?: () => void }) {
   return (
-    <button type="button" aria-label={t('shell.accountMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="account-menu" className={menuButtonClass} {...props}>
+    <button type="button" aria-haspopup="menu" aria-expanded={false} data-testid="account-menu" className={menuButtonClass} {...props}>
       <AccountButtonFace />
     </button>
   );

@@ -10,6 +10,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
 import { endSession } from '@/lib/state/session-actions';
 import { AccountButtonFace, menuButtonClass } from './AccountMenu';
+import { useFirstItemFocus, type PopupProps } from './lazy-menu';
 import { useLocalePath, useShellText } from './shell-i18n';
 
 const itemClass =
@@ -25,8 +26,9 @@ function MenuLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /** Spec §2 account menu, for both states; app links hidden in production. Loaded on first use. */
-export function AccountMenuPopup() {
+export function AccountMenuPopup(props: PopupProps) {
   const t = useShellText();
+  const firstItemFocus = useFirstItemFocus(props);
   const router = useRouter();
   const localePath = useLocalePath();
   const session = useAppState((state) => state.sessionInfo);
@@ -42,11 +44,11 @@ export function AccountMenuPopup() {
 
   return (
     <Menu.Root modal={false} defaultOpen>
-      <Menu.Trigger aria-label={t('shell.accountMenu')} data-testid="account-menu" className={menuButtonClass}>
+      <Menu.Trigger data-testid="account-menu" className={menuButtonClass}>
         <AccountButtonFace />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-fade-in">
+        <Menu.Content {...firstItemFocus} align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-fade-in">
           {loggedIn ? (
             <>
               <Menu.Label className="truncate px-3 py-2 text-xs font-semibold text-slate-600">{name}</Menu.Label>

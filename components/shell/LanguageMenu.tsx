@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { MouseEvent } from 'react';
 import { LazyMenu } from './lazy-menu';
 import { useShellLocale, useShellText } from './shell-i18n';
 
@@ -10,12 +11,21 @@ export const languageButtonClass =
 const loadPopup = () => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup);
 const LanguageMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
 
-function PlainButton(props: { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }) {
+/** The shown language code, named for screen readers with the code in it (WCAG 2.5.3: "EN" works by voice). */
+export function LanguageButtonFace() {
   const t = useShellText();
-  const locale = useShellLocale();
   return (
-    <button type="button" aria-label={t('shell.languageMenu')} aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
-      {locale}
+    <>
+      <span className="sr-only">{t('shell.languageMenu')}: </span>
+      {useShellLocale()}
+    </>
+  );
+}
+
+function PlainButton(props: { onClick?: (event: MouseEvent) => void; onPointerEnter?: () => void; onFocus?: () => void }) {
+  return (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
+      <LanguageButtonFace />
     </button>
   );
 }

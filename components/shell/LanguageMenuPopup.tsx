@@ -5,12 +5,14 @@ import { useRouter } from 'next/navigation';
 import { localizedPath } from '@/i18n/language-choice';
 import { locales, type AppLocale } from '@/i18n/routing';
 import { storeLanguage } from '@/lib/language-preference';
-import { languageButtonClass } from './LanguageMenu';
+import { LanguageButtonFace, languageButtonClass } from './LanguageMenu';
+import { useFirstItemFocus, type PopupProps } from './lazy-menu';
 import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';
 
 /** The language choice (spec §1); the shell leaves it out in production. Loaded on first use. */
-export function LanguageMenuPopup() {
+export function LanguageMenuPopup(props: PopupProps) {
   const t = useShellText();
+  const firstItemFocus = useFirstItemFocus(props);
   const locale = useShellLocale();
   const pathname = useShellPathname();
   const router = useRouter();
@@ -22,11 +24,11 @@ export function LanguageMenuPopup() {
 
   return (
     <Menu.Root modal={false} defaultOpen>
-      <Menu.Trigger aria-label={t('shell.languageMenu')} data-testid="language-menu" className={languageButtonClass}>
-        {locale}
+      <Menu.Trigger data-testid="language-menu" className={languageButtonClass}>
+        <LanguageButtonFace />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Menu.Content {...firstItemFocus} align="end" sideOffset={6} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           <Menu.RadioGroup value={locale} onValueChange={(value) => choose(value as AppLocale)}>
             {locales.map((option) => (
               <Menu.RadioItem

@@ -147,6 +147,22 @@ test.describe('shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
   });
 
+  test('the menus open from the keyboard on the first try, with the first item focused, and are named with what they show', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    const account = page.getByRole('button', { name: 'Account' });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('account-menu')).toBeFocused();
+    // WCAG 2.5.3: the name holds the code on the button, so "click EN" works by voice.
+    const language = page.getByRole('button', { name: 'Language: en' });
+    await language.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemradio').first()).toBeFocused();
+  });
+
   test('the current page link is underlined', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');
