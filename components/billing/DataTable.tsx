@@ -11,11 +11,12 @@ export interface Column {
 
 /**
  * A captioned table that scrolls sideways inside its own box on narrow screens; the box is
- * a named, focusable region so keyboard users can scroll it too (WCAG 2.1.1).
+ * a named, focusable group so keyboard users can scroll it too (WCAG 2.1.1). A group, not a
+ * region: the section around it is already the landmark of that name.
  */
 export function DataTable({ caption, columns, children, label }: { caption: string; label: string; columns: Column[]; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:shadow-none">
+    <div role="group" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:shadow-none">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
