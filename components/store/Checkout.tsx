@@ -2,12 +2,14 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { fetchInvoice } from '@/lib/api/billing';
 import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
 import { fetchCart } from '@/lib/api/store';
-import { formatUsd } from '@/lib/contract/presentation';
+import { formatUsd, invoiceStatus } from '@/lib/contract/presentation';
+import { buttonClass } from '../ui/Button';
+import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { LoginPanel } from './LoginPanel';
@@ -17,9 +19,16 @@ import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-ses
 
 /**
  * Spec screen 11: the legal agreement, the USD statement and the active provider's payment
- * form. `?invoice=<key>` pays an unpaid invoice (Pay Now) instead of the cart.
+ * form. `?invoice=<key>` pays an unpaid invoice (Pay Now) instead of the cart. When the
+ * payment session turns out closed (the order changed in another window), the checkout starts
+ * again with the current amount.
  */
 export function Checkout() {
+  const [round, setRound] = useState(0);
+  return <CheckoutRound key={round} restarted={round > 0} onSessionClosed={() => setRound((count) => count + 1)} />;
+}
+
+function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onSessionClosed(): void }) {
   const t = useTranslations('store');
   const router = useRouter();
   const invoiceKey = useSearchParams().get('invoice');
@@ -36,19 +45,36 @@ export function Checkout() {
     if (emptyCart) router.replace('/store/cart');
   }, [emptyCart, router]);
 
+  // Pay Now on an invoice paid or voided meanwhile (another tab, the Back button).
+  const settledInvoice = payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
+
   let body: ReactNode;
   if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} returnTo={returnTo} />;
   else if (payment.status === 'loading' || emptyCart) body = <LoadingStatus label={t('loading.checkout')} />;
   else if (payment.status === 'failed') body = <CheckoutStartFailed />;
+  else if (settledInvoice)
+    body = (
+      <Notice>
+        <p role="alert">{t('checkout.nothingDue')}</p>
+        <Link href={`/account/billing/invoice/${encodeURIComponent(settledInvoice.Key)}`} className={buttonClass('primary')}>
+          {t('checkout.viewInvoice')}
+        </Link>
+      </Notice>
+    );
   else if (payment.data.keyInfo.Provider === 'stripe') body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
-  else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} />;
+  else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} />;
 
   // The cart's total, or what is still due on the invoice being paid (Pay Now).
-  const amountDue = payment.status === 'ready' && !emptyCart ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
+  const amountDue = payment.status === 'ready' && !emptyCart && !settledInvoice ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <CheckoutTerms />
+      {restarted && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-slate-900">
+          {t('checkout.refreshed')}
+        </p>
+      )}
       {amountDue !== null && (
         <p className="flex items-baseline justify-between rounded-lg border border-slate-200 bg-slate-50 px-5 py-4">
           <span className="font-medium text-slate-800">{t('checkout.amountDue')}</span>

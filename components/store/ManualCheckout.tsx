@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useRouter } from '@/i18n/navigation';
+import { ApiCallError } from '@/lib/api/client';
 import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
 import type { ManualCardFormSchema } from '@/lib/contract/store';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
@@ -31,7 +32,7 @@ const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema
  * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
  * is created first; a declined card stays here for another try (the session stays open).
  */
-export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | null; returnTo: string }) {
+export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invoiceKey: string | null; returnTo: string; onSessionClosed(): void }) {
   const t = useTranslations('store');
   const headingId = useId();
   const router = useRouter();
@@ -48,7 +49,15 @@ export function ManualCheckout({ invoiceKey, returnTo }: { invoiceKey: string | 
   const onSubmit = handleSubmit(async (card) => {
     if (session.status !== 'ready') return;
     setDeclined(false);
-    const answer = await run(() => payWithTestCard({ ClientSecret: session.data, ...card }));
+    let closed = false;
+    const answer = await run(() =>
+      payWithTestCard({ ClientSecret: session.data, ...card }).catch((error: unknown) => {
+        // The card form's input passed the shared rules, so a 400 here is the closed session.
+        closed = error instanceof ApiCallError && error.status === 400;
+        throw error;
+      }),
+    );
+    if (closed) return onSessionClosed();
     if (!answer) return;
     if (answer.Status === 'declined') setDeclined(true);
     else router.push(`/store/payment-return?session_id=${encodeURIComponent(answer.SessionId)}`);

@@ -97,6 +97,51 @@ describe('checkout page (spec screen 11)', () => {
     expect(routerCalls).toEqual([]);
   });
 
+  it('Pay Now on an invoice paid meanwhile says there is nothing to pay, links to it and starts no payment', async () => {
+    storeVisitor();
+    const api = serveStore((call) => {
+      if (call.path === `billing/invoice/${unpaidInvoiceKey}`) return { body: { Key: unpaidInvoiceKey, TotalAmount: 540, TotalAmountDue: 0, FullyPaidDate: '2026-11-20T10:00:00Z', IsVoid: false } };
+      if (call.path === 'payment/key-info') return keyInfo('manual');
+    });
+    renderStore(<Checkout />, 'en', { search: `?invoice=${unpaidInvoiceKey}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invoice has nothing left to pay.');
+    expect(screen.getByRole('link', { name: 'View invoice' })).toHaveAttribute('href', `/account/billing/invoice/${unpaidInvoiceKey}`);
+    expect(screen.queryByTestId('amount-due')).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('manual provider: a session closed meanwhile (the order changed in another window) starts the checkout again with the current amount', async () => {
+    storeVisitor();
+    let total = 10800;
+    let paid = 0;
+    const api = serveStore((call) => {
+      if (call.path === 'store/cart') return { body: { ...cart, TotalAmount: total } };
+      if (call.path === 'payment/key-info') return keyInfo('manual');
+      if (call.path.startsWith('payment/create-manual-session')) return { body: { Value: `secret_${api.to('POST', 'payment/create-manual-session').length}` } };
+      if (call.path === 'payment/manual/pay') {
+        paid += 1;
+        total = 32444;
+        return paid === 1 ? { status: 400, body: { ErrorMessages: [{ Message: 'This payment session is already closed.' }] } } : { body: { Status: 'complete', SessionId: 'ms_new' } };
+      }
+    });
+    renderStore(<Checkout />);
+    const user = userEvent.setup();
+    const fill = async () => {
+      const form = within(await screen.findByTestId('manual-checkout'));
+      await user.type(form.getByLabelText('Card number'), '4242 4242 4242 4242');
+      await user.type(form.getByLabelText('Expiry (MM/YY)'), '12/30');
+      await user.type(form.getByLabelText('CVC'), '123');
+      await user.click(form.getByRole('button', { name: 'PAY' }));
+    };
+    expect(await screen.findByTestId('amount-due')).toHaveTextContent('$108.00');
+    await fill();
+    expect(await screen.findByText(/Your order changed in another window/)).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('amount-due')).toHaveTextContent('$324.44'));
+    await fill();
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: '/store/payment-return?session_id=ms_new' }]));
+    expect(api.to('POST', 'payment/manual/pay').map((call) => (call.body as { ClientSecret: string }).ClientSecret)).toEqual(['secret_1', 'secret_2']);
+  });
+
   it('shows the texts in German and Russian', async () => {
     openCheckout({}, { locale: 'de' });
     expect(await screen.findByText('TESTMODUS')).toBeVisible();
