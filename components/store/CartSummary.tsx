@@ -8,7 +8,7 @@ import type { CartModel } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import type { TaxStatus } from './cart-form';
 
-const taxText = { notCalculated: 'taxNotCalculated', calculating: 'taxCalculating', addressRequired: 'taxAddressRequired' } as const;
+const taxText = { notCalculated: 'taxNotCalculated', calculating: 'taxCalculating', addressRequired: 'taxAddressRequired', saveFailed: 'taxSaveFailed' } as const;
 
 /** Spec §4 Cart: checkout is disabled at total 0, while saving, with an invalid form or an uncalculated tax. */
 export function checkoutDisabled(state: { total: number; saving: boolean; formValid: boolean; tax: TaxStatus }): boolean {
@@ -16,8 +16,9 @@ export function checkoutDisabled(state: { total: number; saving: boolean; formVa
 }
 
 /** The totals block and the two buttons; the tax line is a live region, so its changes are read out. */
-export function CartSummary({ cart, tax, disabled }: { cart: CartModel; tax: TaxStatus; disabled: boolean }) {
+export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel; tax: TaxStatus; disabled: boolean; onRetry(): void }) {
   const t = useTranslations('store.cart');
+  const tStore = useTranslations('store');
   const router = useRouter();
   const headingId = useId();
   const hintId = useId();
@@ -58,10 +59,21 @@ export function CartSummary({ cart, tax, disabled }: { cart: CartModel; tax: Tax
         </svg>
         {t('checkout')}
       </Button>
-      {disabled && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {t('checkoutHint')}
-        </p>
+      {tax === 'saveFailed' ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p id={hintId} role="alert" className="text-sm text-warn-700">
+            {t('saveFailed')}
+          </p>
+          <Button variant="plain" onClick={onRetry}>
+            {tStore('retry')}
+          </Button>
+        </div>
+      ) : (
+        disabled && (
+          <p id={hintId} className="text-xs text-slate-600">
+            {t('checkoutHint')}
+          </p>
+        )
       )}
       <Link href="/store/pricing" className={buttonClass('plain', 'w-full text-center ring-1 ring-brand-700/30')}>
         {t('addOther')}

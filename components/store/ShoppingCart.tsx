@@ -110,7 +110,7 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
       <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <BillingForm form={form} countries={countries} usStates={usStates} />
         <div className="md:sticky md:top-20">
-          <CartSummary cart={cart} tax={tax} disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })} />
+          <CartSummary cart={cart} tax={tax} onRetry={saveNow} disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })} />
         </div>
       </div>
     </form>

@@ -35,4 +35,5 @@ export function toUpdateRequest(cart: CartModel, values: CartFormOutput): Update
   };
 }
 
-export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired';
+/** 'saveFailed': the save did not go through (not a lost session); the summary offers another try. */
+export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired' | 'saveFailed';

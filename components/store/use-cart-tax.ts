@@ -2,6 +2,7 @@
 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { ApiCallError } from '@/lib/api/client';
 import { cartQuantity, updateCart } from '@/lib/api/store';
 import type { CartModel } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
@@ -47,7 +48,7 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
       setCart(updated);
       setTax('calculated');
     } catch (error) {
-      if (change === latestChange.current) setTax('notCalculated');
+      if (change === latestChange.current) setTax(error instanceof ApiCallError && error.status === 401 ? 'notCalculated' : 'saveFailed');
       onFailure(error);
     } finally {
       setSaving(false);

@@ -156,6 +156,24 @@ describe('cart page (spec screen 10)', () => {
     expect(api.to('PUT', 'store/cart').map((call) => (call.body as { BillingInfo: { Address1: string } }).BillingInfo.Address1)).toEqual(['1 Main StA', '1 Main StAB']);
   });
 
+  it('a save that fails says so and offers TRY AGAIN, which saves the cart as it is', async () => {
+    let answers = 0;
+    const { api, user, tax, field, checkout } = await openCart(pricedCart(twoItems, texasBilling), () =>
+      answers++ === 0 ? { status: 503, body: { ErrorMessages: [{ Message: 'Service unavailable' }] } } : { body: pricedCart({ ...twoItems, 'pdf-workshop-pro-yearly': 2 }, texasBilling) },
+    );
+    fireEvent.change(field('Quantity of PDF Workshop Pro, yearly'), { target: { value: '2' } });
+    await wait(2000);
+    await settle();
+    expect(tax()).toHaveTextContent('not saved');
+    expect(screen.getByRole('alert')).toHaveTextContent('The cart could not be saved.');
+    expect(checkout()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
+    await settle();
+    expect(api.to('PUT', 'store/cart')).toHaveLength(2);
+    expect(tax()).toHaveTextContent('$');
+    expect(screen.queryByText('The cart could not be saved.')).toBeNull();
+  });
+
   it('edits quantities (0–100), and the trash button sets 0; the saved cart drops the line and the badge follows', async () => {
     const { api, user, field } = await openCart(pricedCart(twoItems, texasBilling), (call) => {
       const items = (call.body as { Items: { ServiceOfferKey: string; Quantity: number }[] }).Items;
