@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { localizedPath } from '@/i18n/language-choice';
 import { syncStoredLanguage } from '@/lib/language-preference';
 import { appActions } from '@/lib/state/app-state';
@@ -23,6 +23,16 @@ export function AppStartup() {
     // Only the locale matters here: the pathname is read at the moment of the switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locale]);
+
+  // After a client-side navigation the focus would stay on the link that was followed (in the
+  // footer, say) or fall to the page: it moves to the new page's content, where a load starts.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname]);
 
   useEffect(() => {
     if (started) return;

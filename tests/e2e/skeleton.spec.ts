@@ -163,6 +163,15 @@ test.describe('shell', () => {
     await expect(page.getByRole('menuitemradio').first()).toBeFocused();
   });
 
+  test('after following a footer link with the keyboard, the focus starts in the new page, not in the footer', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
+    await expect(page.locator('#main')).toBeFocused();
+  });
+
   test('the current page link is underlined', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');
