@@ -40,9 +40,10 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
         <RadixDialog.Content
           aria-describedby={describedByContent ? contentId : undefined}
           onCloseAutoFocus={(event) => {
-            if (!opener?.isConnected) return;
             event.preventDefault();
-            opener.focus();
+            // The opener may be gone (a menu item, a button the result replaced): then the page's content.
+            if (opener?.isConnected) opener.focus();
+            else document.getElementById('main')?.focus({ preventScroll: true });
           }}
           onPointerDownOutside={(event) => {
             if (!closeOnBackdrop) event.preventDefault();

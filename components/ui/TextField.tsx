@@ -18,7 +18,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy = [error && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ') || undefined;
+  const describedBy = (error ? `${inputId}-error` : hint && `${inputId}-hint`) || undefined;
   return (
     <div className={cx('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
@@ -44,8 +44,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {error}
         </p>
       )}
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="text-sm text-slate-600">
+      {/* Hidden, not removed, while an error shows: a node removed as the focus moves on makes
+          a dialog's focus trap (Radix) pull the focus back to the dialog (it sees <body> focused). */}
+      {hint && (
+        <p id={`${inputId}-hint`} hidden={Boolean(error)} className="text-sm text-slate-600">
           {hint}
         </p>
       )}

@@ -92,6 +92,20 @@ test.describe('accounts in English', () => {
     expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
   });
 
+  test('the sign-up form tabs field by field, errors appearing on the way, without losing the focus to the dialog', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    await openAccountMenuItem(page, 'Sign Up');
+    const dialog = page.getByRole('dialog', { name: 'Sign up for new account' });
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+    // Leaving the empty password shows its error: the show/hide toggle still gets the focus.
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Show password' }).first()).toBeFocused();
+    await expect(dialog.getByText('Required').first()).toBeVisible();
+  });
+
   test('the guard sends /account/billing to the login and back after it', async ({ page }) => {
     const email = uniqueEmail('guard');
     await page.goto('/');
