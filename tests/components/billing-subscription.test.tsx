@@ -12,8 +12,8 @@ beforeEach(resetAccountState);
 
 const path = `license/subscription/${subscriptionKey}`;
 
-function openSubscription(subscription: Subscription | null, { cancel, locale = 'en' as TestLocale }: { cancel?: ServerAnswer; locale?: TestLocale } = {}) {
-  const api = serveApi(routes({ [`GET ${path}`]: subscription ? { body: subscription } : notFound, [`DELETE ${path}`]: cancel }));
+/** The page for a logged-in user, with the dialogs and snacks it uses, on the given fake backend. */
+function renderSubscriptionPage(locale: TestLocale = 'en') {
   logIn();
   renderWithIntl(
     <>
@@ -24,7 +24,12 @@ function openSubscription(subscription: Subscription | null, { cancel, locale = 
     locale,
     { pathname: `/account/billing/subscription/${subscriptionKey}` },
   );
-  return { api, user: userEvent.setup() };
+  return userEvent.setup();
+}
+
+function openSubscription(subscription: Subscription | null, { cancel, locale = 'en' as TestLocale }: { cancel?: ServerAnswer; locale?: TestLocale } = {}) {
+  const api = serveApi(routes({ [`GET ${path}`]: subscription ? { body: subscription } : notFound, [`DELETE ${path}`]: cancel }));
+  return { api, user: renderSubscriptionPage(locale) };
 }
 
 const cancelButton = () => screen.findByRole('button', { name: 'CANCEL SUBSCRIPTION' });
@@ -108,17 +113,7 @@ describe('subscription page (screen 19)', () => {
       }
       return { body: cancelledElsewhere ? { ...activeSubscription, IsCancelled: true, NextRenewalDate: null } : activeSubscription };
     });
-    logIn();
-    renderWithIntl(
-      <>
-        <SubscriptionView id={subscriptionKey} />
-        <ConfirmDialog />
-        <SnackbarHost />
-      </>,
-      'en',
-      { pathname: `/account/billing/subscription/${subscriptionKey}` },
-    );
-    const user = userEvent.setup();
+    const user = renderSubscriptionPage();
     await user.click(await cancelButton());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(nextRenewal()).toHaveTextContent(/^Cancelled$/));
