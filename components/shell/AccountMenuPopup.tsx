@@ -10,7 +10,8 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
 import { endSession } from '@/lib/state/session-actions';
 import { AccountButtonFace, menuButtonClass } from './AccountMenu';
-import { useFirstItemFocus, type PopupProps } from './lazy-menu';
+import type { PopupProps } from './lazy-menu';
+import { useFirstItemFocus } from './menu-focus';
 import { useLocalePath, useShellText } from './shell-i18n';
 
 const itemClass =

@@ -1,15 +1,21 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { MouseEvent } from 'react';
-import { LazyMenu } from './lazy-menu';
+import { LazyMenu, PlainMenuButton } from './lazy-menu';
 import { useShellLocale, useShellText } from './shell-i18n';
 
 export const languageButtonClass =
   'rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 const loadPopup = () => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup);
-const LanguageMenuPopup = dynamic(loadPopup, { ssr: false, loading: () => <PlainButton /> });
+const LanguageMenuPopup = dynamic(loadPopup, {
+  ssr: false,
+  loading: () => (
+    <PlainMenuButton testId="language-menu" className={languageButtonClass}>
+      <LanguageButtonFace />
+    </PlainMenuButton>
+  ),
+});
 
 /** The shown language code, named for screen readers with the code in it (WCAG 2.5.3: "EN" works by voice). */
 export function LanguageButtonFace() {
@@ -22,15 +28,11 @@ export function LanguageButtonFace() {
   );
 }
 
-function PlainButton(props: { onClick?: (event: MouseEvent) => void; onPointerEnter?: () => void; onFocus?: () => void }) {
-  return (
-    <button type="button" aria-haspopup="menu" aria-expanded={false} data-testid="language-menu" className={languageButtonClass} {...props}>
-      <LanguageButtonFace />
-    </button>
-  );
-}
-
 /** The language choice (spec §1), hidden in production; its menu loads when first opened. */
 export function LanguageMenu() {
-  return <LazyMenu popup={LanguageMenuPopup} preload={() => void loadPopup()} button={(props) => <PlainButton {...props} />} />;
+  return (
+    <LazyMenu popup={LanguageMenuPopup} preload={() => void loadPopup()} testId="language-menu" className={languageButtonClass}>
+      <LanguageButtonFace />
+    </LazyMenu>
+  );
 }

@@ -6,7 +6,8 @@ import { localizedPath } from '@/i18n/language-choice';
 import { locales, type AppLocale } from '@/i18n/routing';
 import { storeLanguage } from '@/lib/language-preference';
 import { LanguageButtonFace, languageButtonClass } from './LanguageMenu';
-import { useFirstItemFocus, type PopupProps } from './lazy-menu';
+import type { PopupProps } from './lazy-menu';
+import { useFirstItemFocus } from './menu-focus';
 import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';
 
 /** The language choice (spec §1); the shell leaves it out in production. Loaded on first use. */

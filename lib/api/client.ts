@@ -76,43 +76,27 @@ async function exchange(method: HttpMethod, path: string, options: CallOptions):
   }
 
   // The caller's signal and the time limit both end the call.
-  const abort = new AbortController();
-  let timeUp = false;
-  const timer = setTimeout(() => {
-    timeUp = true;
-    abort.abort();
-  }, options.timeoutMs ?? callTimeoutMs);
-  const callerAbort = () => abort.abort(options.signal?.reason);
-  if (options.signal?.aborted) callerAbort();
-  options.signal?.addEventListener('abort', callerAbort, { once: true });
+  const timeLimit = AbortSignal.timeout(options.timeoutMs ?? callTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeLimit]) : timeLimit;
 
+  let response: Response | undefined;
   try {
-    let response: Response;
-    try {
-      response = await fetch(API_BASE + path, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: abort.signal,
-      });
-    } catch (error) {
-      if (timeUp) return fail(timedOut, options);
-      // Every browser rejects fetch with a TypeError when the network fails ('Failed to fetch'
-      // in Chromium); an abort or anything else is not a connection problem.
-      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
-    }
-
-    try {
-      return { response, body: await readJson(response) };
-    } catch {
-      if (timeUp) return fail(timedOut, options);
-      return fail(response.ok ? nonHttpError : httpError(response.status), options, response.status);
-    }
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', callerAbort);
+    response = await fetch(API_BASE + path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+    return { response, body: await readJson(response) };
+  } catch (error) {
+    if (timeLimit.aborted) return fail(timedOut, options);
+    // An answer whose body is not JSON: an HTTP error page (a proxy's 502), or nonsense.
+    if (response) return fail(response.ok ? nonHttpError : httpError(response.status), options, response.status);
+    // Every browser rejects fetch with a TypeError when the network fails ('Failed to fetch'
+    // in Chromium); an abort or anything else is not a connection problem.
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return fail(text.startsWith('TypeError') || text.includes('Failed to fetch') ? unableToConnect : nonHttpError, options);
   }
 }
 

@@ -1,0 +1,19 @@
+import { useRef } from 'react';
+import type { PopupProps } from './lazy-menu';
+
+// Apart from lazy-menu.tsx, which every page loads: only the popups, loaded on first use, need this.
+
+/**
+ * For the popup's Menu.Content. Radix moves the focus to the first item when the keyboard
+ * opens a menu, but it learns of the keyboard from a keydown it listens for once mounted, and
+ * the key that opened a lazy menu came before: so the first item is focused here.
+ */
+export function useFirstItemFocus({ openedByKeyboard }: PopupProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onOpenAutoFocus = (event: Event) => {
+    if (!openedByKeyboard) return;
+    event.preventDefault();
+    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+  };
+  return { ref, onOpenAutoFocus };
+}
