@@ -1,22 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { LazyMenu, PlainMenuButton } from './lazy-menu';
+import { lazyMenu } from './lazy-menu';
 import { useShellText } from './shell-i18n';
 
 export const menuButtonClass =
   'flex items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-const loadPopup = () => import('./AccountMenuPopup').then((module) => module.AccountMenuPopup);
-const AccountMenuPopup = dynamic(loadPopup, {
-  ssr: false,
-  loading: () => (
-    <PlainMenuButton testId="account-menu" className={menuButtonClass}>
-      <AccountButtonFace />
-    </PlainMenuButton>
-  ),
-});
 
 /** The account icon and, when logged in, the display name (or the address), named "Account" for screen readers too. */
 export function AccountButtonFace() {
@@ -36,10 +25,8 @@ export function AccountButtonFace() {
 }
 
 /** Spec §2 account menu: the button is in every page, the menu itself loads when first opened. */
-export function AccountMenu() {
-  return (
-    <LazyMenu popup={AccountMenuPopup} preload={() => void loadPopup()} testId="account-menu" className={menuButtonClass}>
-      <AccountButtonFace />
-    </LazyMenu>
-  );
-}
+export const AccountMenu = lazyMenu(() => import('./AccountMenuPopup').then((module) => module.AccountMenuPopup), {
+  testId: 'account-menu',
+  className: menuButtonClass,
+  Face: AccountButtonFace,
+});

@@ -1,21 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { LazyMenu, PlainMenuButton } from './lazy-menu';
+import { lazyMenu } from './lazy-menu';
 import { useShellLocale, useShellText } from './shell-i18n';
 
 export const languageButtonClass =
   'rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-const loadPopup = () => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup);
-const LanguageMenuPopup = dynamic(loadPopup, {
-  ssr: false,
-  loading: () => (
-    <PlainMenuButton testId="language-menu" className={languageButtonClass}>
-      <LanguageButtonFace />
-    </PlainMenuButton>
-  ),
-});
 
 /** The shown language code, named for screen readers with the code in it (WCAG 2.5.3: "EN" works by voice). */
 export function LanguageButtonFace() {
@@ -29,10 +18,8 @@ export function LanguageButtonFace() {
 }
 
 /** The language choice (spec §1), hidden in production; its menu loads when first opened. */
-export function LanguageMenu() {
-  return (
-    <LazyMenu popup={LanguageMenuPopup} preload={() => void loadPopup()} testId="language-menu" className={languageButtonClass}>
-      <LanguageButtonFace />
-    </LazyMenu>
-  );
-}
+export const LanguageMenu = lazyMenu(() => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup), {
+  testId: 'language-menu',
+  className: languageButtonClass,
+  Face: LanguageButtonFace,
+});
