@@ -1,16 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
 
-/** Shown on a store page whose session has gone; LOGIN comes back to the same page. */
-export function LoginPanel({ text, returnTo }: { text: string; returnTo: string }) {
-  const t = useTranslations('store.login');
+/** Shown on a page behind the login when there is no session; the login comes back to `returnTo`. */
+export function LoginPanel({ text, actionLabel, returnTo }: { text: string; actionLabel: string; returnTo: string }) {
   return (
-    <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
+    <Notice>
       <p>{text}</p>
-      <Button onClick={() => openAuthDialog('login', returnTo)}>{t('action')}</Button>
-    </div>
+      <Button onClick={() => openAuthDialog('login', returnTo)}>{actionLabel}</Button>
+    </Notice>
   );
 }

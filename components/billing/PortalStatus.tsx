@@ -2,19 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { Button, buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/Button';
+import { LoginPanel } from '../account/LoginPanel';
+import { LoadingStatus } from '../ui/LoadingStatus';
 import { Notice, RetryNotice } from '../ui/Notice';
 import type { PortalData } from './use-portal-data';
 
 export function LoadingState({ label }: { label?: string }) {
   const t = useTranslations('billing');
-  return (
-    <div role="status" className="flex items-center gap-3 py-10 text-slate-700">
-      <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent motion-reduce:animate-none" />
-      {label ?? t('loading')}
-    </div>
-  );
+  return <LoadingStatus label={label ?? t('loading')} />;
 }
 
 /**
@@ -31,12 +27,7 @@ export function PortalStatus<T>({ state, notFound, onRetry }: { state: PortalDat
     case 'loading':
       return <LoadingState />;
     case 'loginRequired':
-      return (
-        <Notice>
-          <p>{t('loginRequired')}</p>
-          <Button onClick={() => openAuthDialog('login', pathname)}>{t('login')}</Button>
-        </Notice>
-      );
+      return <LoginPanel text={t('loginRequired')} actionLabel={t('login')} returnTo={pathname} />;
     case 'notFound':
       return (
         <Notice>

@@ -12,7 +12,7 @@ import { buttonClass } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
-import { LoginPanel } from './LoginPanel';
+import { LoginPanel } from '../account/LoginPanel';
 import { ManualCheckout } from './ManualCheckout';
 import { StripeCheckout } from './StripeCheckout';
 import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
@@ -49,7 +49,7 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
   const settledInvoice = payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
 
   let body: ReactNode;
-  if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} returnTo={returnTo} />;
+  if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} actionLabel={t('login.action')} returnTo={returnTo} />;
   else if (payment.status === 'loading' || emptyCart) body = <LoadingStatus label={t('loading.checkout')} />;
   else if (payment.status === 'failed') body = <CheckoutStartFailed />;
   else if (settledInvoice)

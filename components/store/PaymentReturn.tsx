@@ -4,13 +4,14 @@ import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
-import { fetchAppInfo } from '@/lib/api/app';
 import { ApiCallError } from '@/lib/api/client';
 import { completePayment, fetchKeyInfo } from '@/lib/api/payment';
 import { appActions } from '@/lib/state/app-state';
-import { Button, buttonClass } from '../ui/Button';
+import { refreshAppInfo } from '@/lib/state/startup';
+import { buttonClass } from '../ui/Button';
+import { RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
-import { LoginPanel } from './LoginPanel';
+import { LoginPanel } from '../account/LoginPanel';
 import { useApiLanguageReady, useStoreSession } from './use-store-session';
 
 /** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
@@ -52,7 +53,7 @@ export function PaymentReturn() {
       }
       appActions.setCartCount(0);
       appActions.setClaims(answer.NewClaims);
-      void fetchAppInfo().then(appActions.setAppInfo, () => undefined);
+      void refreshAppInfo();
       router.replace(`/account/billing/invoice/${encodeURIComponent(answer.InvoiceKey)}?payment_successful=true`);
     })().catch((error: unknown) => live && setOutcome(undecided(error) ? 'unconfirmed' : 'failed'));
     return () => {
@@ -60,24 +61,14 @@ export function PaymentReturn() {
     };
   }, [session, languageReady, sessionId, router, attempt]);
 
-  if (session === 'loggedOut') return <LoginPanel text={t('login.paymentReturn')} returnTo={returnTo} />;
+  if (session === 'loggedOut') return <LoginPanel text={t('login.paymentReturn')} actionLabel={t('login.action')} returnTo={returnTo} />;
   if (outcome === 'confirming') return <LoadingStatus label={t('loading.paymentReturn')} />;
   if (outcome === 'unconfirmed') {
-    return (
-      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-300 bg-slate-50 p-6">
-        <p role="alert" className="text-lg text-slate-800">
-          {t('paymentReturn.unconfirmed')}
-        </p>
-        <Button
-          onClick={() => {
-            setOutcome('confirming');
-            setAttempt((count) => count + 1);
-          }}
-        >
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    const retry = () => {
+      setOutcome('confirming');
+      setAttempt((count) => count + 1);
+    };
+    return <RetryNotice text={t('paymentReturn.unconfirmed')} retryLabel={t('retry')} onRetry={retry} />;
   }
   return (
     <div className="flex flex-col items-start gap-4 rounded-lg border border-warn-600/40 bg-red-50 p-6">

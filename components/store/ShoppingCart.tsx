@@ -14,14 +14,14 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { SessionLostNotice } from '../account/SessionLostNotice';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
-import { RetryNotice } from '../ui/Notice';
+import { Notice, RetryNotice } from '../ui/Notice';
 import { BillingForm } from './BillingForm';
 import { toFormValues, type CartFormInput, type CartFormOutput } from './cart-form';
 import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useUnsavedChangesGuard } from '../forms/use-unsaved-changes-guard';
 import { CartLines } from './CartLines';
 import { CartSummary, checkoutDisabled } from './CartSummary';
-import { LoginPanel } from './LoginPanel';
+import { LoginPanel } from '../account/LoginPanel';
 import { useCartTax } from './use-cart-tax';
 import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
 
@@ -53,7 +53,7 @@ export function ShoppingCart() {
   const data = useLoaded(session === 'loggedIn' && languageReady, loadCartData);
 
   // A session that ends while the cart is open keeps the cart and its edits (SessionLostNotice).
-  if (session === 'loggedOut' && data.status !== 'ready') return <LoginPanel text={t('login.cart')} returnTo={cartPath} />;
+  if (session === 'loggedOut' && data.status !== 'ready') return <LoginPanel text={t('login.cart')} actionLabel={t('login.action')} returnTo={cartPath} />;
   if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
   if (data.status === 'failed') return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={data.retry} />;
   return <CartEditor {...data.data} sessionLost={session === 'loggedOut'} />;
@@ -94,12 +94,12 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
 
   if (cart.LineItems.length === 0) {
     return (
-      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
+      <Notice>
         <p className="text-lg text-slate-800">{t('empty')}</p>
         <Link href="/store/pricing" className={buttonClass('primary')}>
           {t('addProducts')}
         </Link>
-      </div>
+      </Notice>
     );
   }
 

@@ -3,12 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/forms/use-unsaved-changes-guard';
-import { Button } from '@/components/ui/Button';
 import { useRouter } from '@/i18n/navigation';
 import { snackbarDurations } from '@/lib/config';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError, showSuccess } from '@/lib/state/snackbar';
+import { LoadingStatus } from '@/components/ui/LoadingStatus';
+import { LoginPanel } from '../LoginPanel';
 import { SessionLostNotice } from '../SessionLostNotice';
 import { DangerZone } from './DangerZone';
 import { DisplayNameSection } from './DisplayNameSection';
@@ -66,21 +67,11 @@ export function AccountSettings() {
   );
 
   if (!checked) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-10 text-slate-700">
-        <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
-        {t('loading')}
-      </div>
-    );
+    return <LoadingStatus label={t('loading')} />;
   }
 
   if (!shown?.UserName) {
-    return (
-      <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6">
-        <p>{t('loginRequired')}</p>
-        <Button onClick={() => openAuthDialog('login', settingsPath)}>{t('login')}</Button>
-      </div>
-    );
+    return <LoginPanel text={t('loginRequired')} actionLabel={t('login')} returnTo={settingsPath} />;
   }
 
   return (
