@@ -6,6 +6,7 @@ import { localizedPath } from '@/i18n/language-choice';
 import { syncStoredLanguage } from '@/lib/language-preference';
 import { appActions } from '@/lib/state/app-state';
 import { runStartup } from '@/lib/state/startup';
+import { focusPageContent } from '../ui/focus-page-content';
 import { useShellLocale, useShellPathname } from './shell-i18n';
 
 let started = false;
@@ -30,8 +31,7 @@ export function AppStartup() {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    const main = document.getElementById('main');
-    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    focusPageContent({ unlessInside: true });
   }, [pathname]);
 
   useEffect(() => {

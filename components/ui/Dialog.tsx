@@ -3,6 +3,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useId, useState, type ReactNode } from 'react';
 import { cx } from './cx';
+import { focusPageContent } from './focus-page-content';
 
 export interface DialogProps {
   open: boolean;
@@ -43,7 +44,7 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
             event.preventDefault();
             // The opener may be gone (a menu item, a button the result replaced): then the page's content.
             if (opener?.isConnected) opener.focus();
-            else document.getElementById('main')?.focus({ preventScroll: true });
+            else focusPageContent();
           }}
           onPointerDownOutside={(event) => {
             if (!closeOnBackdrop) event.preventDefault();
