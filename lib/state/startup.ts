@@ -14,10 +14,14 @@ export async function runStartup(): Promise<void> {
   }
   appActions.setSession(session);
   appActions.markSessionChecked();
-  if (!session?.UserName) return;
+  if (session?.UserName) await refreshAppInfo();
+}
+
+/** Loads the cart and notification counts (app info); a failure is not shown (spec §7) and keeps the counts. */
+export async function refreshAppInfo(): Promise<void> {
   try {
     appActions.setAppInfo(await fetchAppInfo());
   } catch {
-    // Not shown (spec §7); the counts stay at 0.
+    // Not shown (spec §7).
   }
 }
