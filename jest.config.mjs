@@ -22,9 +22,12 @@ export default async function config() {
   const dom = await createJestConfig({
     ...shared,
     displayName: 'components',
-    testEnvironment: 'jsdom',
+    // jsdom on the real backend's origin, started once for the project (tests/components/support).
+    testEnvironment: '<rootDir>/tests/components/support/environment.js',
+    globalSetup: '<rootDir>/tests/components/support/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/components/support/global-teardown.mjs',
     testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
-    setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts', '<rootDir>/tests/components/support/network.ts'],
   })();
   return {
     projects: [

@@ -1,0 +1,55 @@
+import type { SessionInfo } from '@/lib/contract/auth';
+import { appActions } from '@/lib/state/app-state';
+import { pageApi } from './network';
+
+export const strongPassword = 'Bluebonnet2025';
+
+/** A fresh address per test, so tests never share an account on the shared backend. */
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  at: number;
+}
+
+/** The mail the backend sent to an address (the real SMTP sink on loopback), oldest first. */
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await globalThis.nodeNetwork.fetch(`${globalThis.nodeNetwork.mailApi}/mails?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Mail[];
+}
+
+/** Waits for a mail to the address sent after `after` (the backend's mail job sends within moments) and returns its code. */
+export async function mailedCode(address: string, after = 0): Promise<string> {
+  for (const until = Date.now() + 15_000; Date.now() < until; ) {
+    const latest = (await mailsTo(address)).filter((mail) => mail.at > after).at(-1);
+    const code = latest?.text.match(/\b([A-Z2-9]{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no code mailed to ${address}`);
+}
+
+/**
+ * Creates an account through the real sign-up with its mailed code. The page's cookies then
+ * hold its session, as after the sign-up dialog; the app state is not told (see `signedIn`).
+ */
+export async function signUp(email = uniqueEmail(), password = strongPassword): Promise<{ email: string; password: string; session: SessionInfo }> {
+  await pageApi('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
+  const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
+  const sentAfter = Date.now() - 1;
+  const first = await pageApi<{ CodeResult: string | null }>('POST', 'auth/signup', request);
+  if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${JSON.stringify(first.body)}`);
+  const second = await pageApi<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) });
+  if (second.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(second.body)}`);
+  return { email, password, session: second.body.SessionInfo };
+}
+
+/** A new account, logged in on the page as the shell would have found it at start-up. */
+export async function signedIn(email?: string, password?: string) {
+  const account = await signUp(email, password);
+  appActions.setSession(account.session);
+  appActions.markSessionChecked();
+  return account;
+}

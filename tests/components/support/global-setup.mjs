@@ -1,0 +1,51 @@
+// Component tests talk to the real backend: `npm run server` on a fresh embedded database,
+// with its mail going to a real SMTP server on loopback (tests/e2e/mail-sink-server.mjs), as
+// the e2e servers run. Started once per Jest run; the ports reach the test files through env.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../../scripts/free-port.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+async function waitFor(url, child, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process ended (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function start(args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+export default async function globalSetup() {
+  const [apiPort, smtpPort, mailApiPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-components-'));
+  const mail = start(['tests/e2e/mail-sink-server.mjs'], { SMTP_PORT: String(smtpPort), MAIL_API_PORT: String(mailApiPort) });
+  const backend = start(['--import', 'tsx', 'server/main.ts'], {
+    NODE_OPTIONS: '',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    PAYMENTS_MANUAL_ENABLED: 'true',
+    TEST_HOOKS: 'on',
+    LOG_LEVEL: 'error',
+    THROTTLE_SCALE: '50',
+  });
+  globalThis.componentServers = { processes: [backend, mail], dataDir };
+  await waitFor(`http://127.0.0.1:${mailApiPort}/health`, mail);
+  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, backend);
+  process.env.COMPONENT_SITE_ORIGIN = `http://127.0.0.1:${apiPort}`;
+  process.env.COMPONENT_MAIL_API = `http://127.0.0.1:${mailApiPort}`;
+}

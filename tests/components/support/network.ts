@@ -1,0 +1,139 @@
+/**
+ * The page's network: what the browser's fetch does, over real HTTP to the real backend
+ * (tests/components/support/global-setup.mjs). Relative URLs resolve against the page, cookies
+ * live in the page's jar (HttpOnly ones included, set and sent as a browser does), and an abort
+ * of the page's signal ends the request.
+ *
+ * Network conditions a test can set, as a slow or broken network would (never an answer of
+ * our backend): hold a call back until released, lose the connection, or have a gateway in
+ * front answer with an error page. Every call is logged, to check what the page sent.
+ */
+
+interface CookieJar {
+  getCookieStringSync(url: string): string;
+  setCookieSync(cookie: string, url: string): unknown;
+  removeAllCookiesSync(): void;
+}
+
+declare global {
+  // Handed in by tests/components/support/environment.js.
+  var nodeNetwork: { fetch: typeof fetch; Response: typeof Response; AbortController: typeof AbortController; cookieJar: CookieJar; mailApi: string };
+}
+
+export interface SentCall {
+  method: string;
+  /** Below /api/, with the query: "store/cart". */
+  path: string;
+  body: unknown;
+}
+
+type CallMatch = string | ((call: SentCall) => boolean);
+type Condition =
+  | { kind: 'hold'; match: CallMatch; released: Promise<void>; reached: () => void }
+  | { kind: 'offline'; match: CallMatch }
+  | { kind: 'gateway'; match: CallMatch; status: number; html: string };
+
+const calls: SentCall[] = [];
+const conditions: Condition[] = [];
+
+/** "PUT store/cart" or "store/cart" (any method), or a test of the call. */
+function matches(match: CallMatch, call: SentCall) {
+  if (typeof match === 'function') return match(call);
+  const [method, path] = match.includes(' ') ? match.split(' ') : [null, match];
+  return (method === null || method === call.method) && path === call.path.split('?')[0];
+}
+
+function parseBody(body: BodyInit | null | undefined): unknown {
+  if (typeof body !== 'string') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+function takeCondition(call: SentCall): Condition | undefined {
+  const index = conditions.findIndex((condition) => matches(condition.match, call));
+  return index < 0 ? undefined : conditions.splice(index, 1)[0];
+}
+
+/** One HTTP exchange from the page, without logging or conditions. */
+async function send(url: URL, init: RequestInit): Promise<Response> {
+  const { fetch: nodeFetch, AbortController: NodeAbortController, cookieJar } = globalThis.nodeNetwork;
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+  const cookie = cookieJar.getCookieStringSync(url.href);
+  if (cookie) headers.Cookie = cookie;
+  // Node's fetch takes only its own signals: the page's signal is relayed.
+  const controller = new NodeAbortController();
+  const pageSignal = init.signal;
+  if (pageSignal?.aborted) controller.abort();
+  pageSignal?.addEventListener('abort', () => controller.abort());
+  const response = await nodeFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
+  for (const line of response.headers.getSetCookie()) cookieJar.setCookieSync(line, url.href);
+  return response;
+}
+
+/** The page's `fetch`. */
+export async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(String(input), window.location.href);
+  const call: SentCall = { method: init.method ?? 'GET', path: `${url.pathname.replace(/^\/api\//, '')}${url.search}`, body: parseBody(init.body) };
+  calls.push(call);
+  const condition = takeCondition(call);
+  if (condition?.kind === 'offline') throw new TypeError('Failed to fetch');
+  if (condition?.kind === 'gateway') return gatewayAnswer(condition);
+  if (condition?.kind === 'hold') {
+    condition.reached();
+    await condition.released;
+  }
+  return send(url, init);
+}
+
+function gatewayAnswer(condition: Extract<Condition, { kind: 'gateway' }>): Response {
+  return new globalThis.nodeNetwork.Response(condition.html, { status: condition.status, headers: { 'Content-Type': 'text/html' } });
+}
+
+export const network = {
+  /** The calls the page sent since the test began. */
+  calls: (match?: CallMatch) => (match ? calls.filter((call) => matches(match, call)) : [...calls]),
+  /** The next matching call waits until `release()`; `reached` settles when the page sent it. */
+  hold(match: CallMatch) {
+    let release!: () => void;
+    let reached!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const sent = new Promise<void>((resolve) => (reached = resolve));
+    conditions.push({ kind: 'hold', match, released, reached });
+    return { release, reached: sent };
+  },
+  /** The next matching call finds no network ("Failed to fetch"). */
+  offline(match: CallMatch) {
+    conditions.push({ kind: 'offline', match });
+  },
+  /** The next matching call is answered by a failing gateway in front of the backend. */
+  gatewayError(match: CallMatch, status = 502, html = '<h1>Bad Gateway</h1>') {
+    conditions.push({ kind: 'gateway', match, status, html });
+  },
+  /** Forgets every cookie, as a new browser profile would. */
+  clearCookies: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync(),
+};
+
+/** A call the test makes with the page's cookies, as the site's own client makes it (not logged). */
+export async function pageApi<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } = await import('@/lib/contract/http');
+  const url = new URL(`/api/${path}`, window.location.href);
+  const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const xsrf = globalThis.nodeNetwork.cookieJar
+    .getCookieStringSync(url.href)
+    .split('; ')
+    .find((pair) => pair.startsWith(`${XSRF_COOKIE}=`));
+  if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf.slice(XSRF_COOKIE.length + 1));
+  const response = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  conditions.length = 0;
+  globalThis.fetch = pageFetch as typeof fetch;
+});
