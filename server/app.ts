@@ -22,6 +22,15 @@ const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/in
 /** Reads that are the same for everyone: no session lookup. */
 const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']);
 
+/** "/api/billing/invoice/:id" as a test of a request path. */
+const pathTest = (routePath: string) => new RegExp(`^${routePath.split(/(:[^/]+)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+
+/** The methods the routes of an app answer for each request path (middleware aside). */
+function allowedMethods(routes: readonly { method: string; path: string }[]) {
+  const tests = routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, test: pathTest(route.path) }));
+  return (path: string) => [...new Set(tests.filter((route) => route.test.test(path)).map((route) => route.method))];
+}
+
 /** The backend: every /api route, its guards and its error envelope. */
 export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
@@ -34,7 +43,15 @@ export function createApp(deps: BackendDeps) {
   app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
   app.use('*', xsrfProtection(isDirect));
   app.onError((error, c) => errorResponse(c, error));
-  app.notFound((c) => errorResponse(c, new ApiError(404, { key: 'noSuchCall', values: { method: c.req.method, path: c.req.path } })));
+  // A known path asked with another method is 405 with the methods it has (RFC 9110 §15.5.6).
+  let methodsOf: ((path: string) => string[]) | undefined;
+  app.notFound((c) => {
+    const allowed = (methodsOf ??= allowedMethods(app.routes))(c.req.path);
+    const values = { method: c.req.method, path: c.req.path };
+    if (!allowed.length) return errorResponse(c, new ApiError(404, { key: 'noSuchCall', values }));
+    const allow = allowed.join(', ');
+    return errorResponse(c, new ApiError(405, { key: 'methodNotAllowed', values: { ...values, allowed: allow } }, { headers: { Allow: allow } }));
+  });
 
   app.route('/', appRoutes);
   app.route('/', authRoutes);

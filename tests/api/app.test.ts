@@ -86,6 +86,24 @@ describe('guards and the error envelope', () => {
     expect(noXsrf.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('answers a known call with another method 405, naming the methods it takes', async () => {
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('DELETE', 'store/catalog');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.body.ErrorMessages[0].Message).toBe('/api/store/catalog does not take DELETE; it takes GET.');
+    // A path with a parameter, in the caller's language; several methods are all named.
+    const invoice = await client.call('POST', 'billing/invoice/some-id', { headers: { 'Accept-Language': 'de' } });
+    expect(invoice.status).toBe(405);
+    expect(invoice.body.ErrorMessages[0].Message).toBe('/api/billing/invoice/some-id nimmt kein POST an, sondern GET.');
+    const cart = await client.call('DELETE', 'store/cart');
+    expect(cart.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'PUT']);
+    // The auth calls keep their envelope.
+    const login = await client.call('GET', 'auth/login');
+    expect(login.status).toBe(405);
+    expect(login.body).toMatchObject({ SessionInfo: null, Errors: [{ Message: expect.stringContaining('POST') }] });
+  });
+
   it('keeps a sane incoming request id', async () => {
     const response = await new TestClient(backend).call('GET', 'app/app-info', { headers: { 'X-Request-Id': 'trace-12345678' } });
     expect(response.headers.get('x-request-id')).toBe('trace-12345678');
