@@ -249,5 +249,6 @@ describe('POST auth/login, PUT auth/logout', () => {
     } finally {
       await production.close();
     }
-  });
+    // A second backend on a fresh database: seconds when the machine is busy.
+  }, 20_000);
 });

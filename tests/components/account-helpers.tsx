@@ -10,35 +10,8 @@ import { authDialogState } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
 import { snackbarStore } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
-
-export interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-export interface ServerAnswer {
-  status?: number;
-  body: unknown;
-}
-
-/**
- * The fetch boundary, the one stub these tests use: answers `/api/*` calls with the JSON
- * the real backend sends (tests/api show those shapes) and records what was sent.
- */
-export function serveApi(answer: (call: ApiCall) => ServerAnswer | undefined = () => undefined) {
-  const calls: ApiCall[] = [];
-  const fetchMock = jest.fn(async (input: string, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', path: String(input).replace(/^\/api\//, ''), body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
-    calls.push(call);
-    const reply = answer(call) ?? (call.path === 'app/app-info' ? { body: { CartItemCount: 0, NotificationCount: 0 } } : { status: 404, body: { ErrorMessages: [{ Message: 'No such call' }] } });
-    const status = reply.status ?? 200;
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(reply.body) };
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  /** The calls to one path (app-info is startup's business). */
-  const to = (path: string) => calls.filter((call) => call.path === path);
-  return { fetchMock, calls, to };
-}
+import { signedIn, signUp } from './support/accounts';
+import { network, pageApi } from './support/network';
 
 export function resetAccountState() {
   answerConfirm(false);
@@ -47,11 +20,39 @@ export function resetAccountState() {
   authDialogState.reset();
   routerCalls.length = 0;
   localStorage.clear();
+  // A new browser profile per test: no session or XSRF cookie left by the test before.
+  network.clearCookies();
 }
 
-export const ann: SessionInfo = { UserName: 'ann@example.com', DisplayName: 'Ann', Claims: [] };
+/** The page as a new visitor's: no session, and the XSRF cookie that the site's start-up gets. */
+export async function visitorPage() {
+  network.clearCookies();
+  await pageApi('GET', 'auth/session-info');
+}
 
-export function logIn(session: SessionInfo = ann) {
+/** A real account made earlier (signed up, then gone): the page is a visitor's again. */
+export async function existingAccount() {
+  const account = await signUp();
+  await visitorPage();
+  return account;
+}
+
+/** An address as someone types it, with a capital first letter: the forms send it in lower case. */
+export const capitalized = (email: string) => email.replace(/^./, (first) => first.toUpperCase());
+
+/**
+ * Wrong passwords for an address, from another tab, until the backend throttles its logins
+ * (429; five tries per account in production, server/services/rate-limit.ts).
+ */
+export async function throttleLogins(address: string) {
+  for (let sent = 0; sent < 20; sent++) {
+    if ((await pageApi('POST', 'auth/login', { UserName: address, Password: 'Wrong-guess-1' })).status === 429) return;
+  }
+  throw new Error(`the logins of ${address} were never throttled`);
+}
+
+/** The app state of a page whose start-up found this session. */
+export function logIn(session: SessionInfo) {
   appActions.setSession(session);
   appActions.markSessionChecked();
 }

@@ -1,79 +1,202 @@
+import type { LoginResponse } from '@/lib/contract/auth';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
-import type { ServiceOffer } from '@/lib/contract/store';
-import type { ApiCall, ServerAnswer } from './account-helpers';
+import type { BillingInfoInput } from '@/lib/contract/store';
+import { logIn } from './account-helpers';
+import { fillCart, type Quantities } from './store-helpers';
+import { signedIn, uniqueEmail } from './support/accounts';
+import { pageApi } from './support/network';
 
 /*
- * The JSON the backend sends for billing (shapes from tests/api/billing.test.ts): a Texas
- * purchase of PDF Workshop Pro, monthly, paid by the manual provider's test card.
+ * Real billing states for the billing screens, built through the real backend with the page's
+ * cookies (as another tab of the same browser would): a cart, a checkout, a payment with the
+ * manual provider's card form, the e2e renewal hook, a cancel. The calls and their answers are
+ * those of tests/api/payments-manual.test.ts and tests/api/billing.test.ts.
  */
-export const invoiceKey = '6f1c2a8e-1b7d-4c55-9a43-0d2f6b1e9a01';
-export const subscriptionKey = '0b9e4f3a-5c21-4e8b-8f7d-2a6c1d3e5f02';
 
-export const paidInvoice: Invoice = {
-  Key: invoiceKey,
-  InvoiceNumber: '2025-00042',
-  InvoiceVersion: 2,
-  // 01:30 UTC on Nov 1 is still Oct 31 in every US time zone.
-  CreatedDate: '2025-11-01T01:30:00.000Z',
-  FullyPaidDate: '2025-11-01T01:31:00.000Z',
-  IsVoid: false,
-  LineItems: [
-    { Key: 'pdf-workshop-pro-monthly', Quantity: 2, SubTotalAmount: 1998, AvailableLicenseKey: null, Description: 'PDF Workshop Pro, monthly', UnitAmount: 999 },
-    { Key: 'consulting-architecture-review', Quantity: 1, SubTotalAmount: 150000, AvailableLicenseKey: null, Description: 'Architecture review (one week)', UnitAmount: 150000 },
-  ],
-  SubTotalAmount: 151998,
-  TaxTotalAmount: 12540,
-  TotalAmount: 164538,
-  TotalAmountDue: 0,
-  BillingName: 'Ann Smith',
-  BillingAddress1: '100 Main Street',
-  BillingAddress2: 'Suite 5',
-  BillingCity: 'Plano',
-  BillingStateCode: 'TX',
-  BillingStateName: 'Texas',
-  BillingPostalCode: '75024',
-  BillingCountryCode: 'US',
-  BillingCountryName: 'United States',
-  BillingEmailAddress: 'ann@example.com',
-  BillingNotes: null,
+/** The manual provider's test cards (server/payments/manual.ts). */
+const testCards = {
+  pays: '4242424242424242',
+  /** Pays now; the renewal charge later fails. */
+  paysThenRenewalFails: '4000000000000341',
+} as const;
+
+/** The billing contact of every purchase unless said: Texas, which pays 8.25 % sales tax. */
+const texasAddress: BillingInfoInput = {
+  Name: 'Ann Smith',
+  Address1: '100 Main Street',
+  Address2: 'Suite 5',
+  City: 'Plano',
+  StateCode: 'TX',
+  PostalCode: '75024',
+  CountryCode: 'US',
   IsBusinessPurchase: false,
-  IsTaxExempt: false,
-  Payments: [{ DateTime: '2025-11-01T01:31:00.000Z', Description: 'Card payment (test mode)', Amount: 164538, IsPayment: true, IsCard: true }],
 };
 
-export const unpaidInvoice: Invoice = { ...paidInvoice, Key: '7a2d3b9f-2c8e-4d66-8b54-1e3f7c2f0b03', InvoiceNumber: '2025-00043', InvoiceVersion: 1, FullyPaidDate: null, TotalAmountDue: 164538, Payments: [] };
-export const voidInvoice: Invoice = { ...unpaidInvoice, Key: '8b3e4c0a-3d9f-4e77-9c65-2f4a8d3a1c04', InvoiceNumber: '2025-00044', IsVoid: true, TotalAmountDue: 0 };
-
-export const activeSubscription: Subscription = {
-  Key: subscriptionKey,
-  Description: 'PDF Workshop Pro, monthly',
-  EffectiveDate: '2025-11-01T01:31:00.000Z',
-  ExpirationDate: '2025-12-01T01:31:00.000Z',
-  NextRenewalDate: '2025-12-01T01:31:00.000Z',
-  IsCancelled: false,
-  IsActivated: true,
-  IsActive: true,
-  HasExpired: false,
-  IsRenewed: false,
-  IsValid: true,
-  RenewalFailed: false,
-  InvoiceKey: invoiceKey,
-  AppPage: '/apps/pdf',
-  ProductHomePage: '/solutions/pdf',
+/** No tax is charged outside Texas (server/data/tax-rates.json): the invoice is tax exempt. */
+const germanAddress: BillingInfoInput = {
+  Name: 'Anna Schmidt',
+  Address1: 'Hauptstraße 5',
+  Address2: null,
+  City: 'Berlin',
+  StateCode: null,
+  PostalCode: '10115',
+  CountryCode: 'DE',
+  IsBusinessPurchase: false,
 };
 
-export const offers: ServiceOffer[] = [
-  { Key: 'pdf-workshop-pro-monthly', Description: 'PDF Workshop Pro, monthly', ServiceName: 'PDF Workshop', ServiceHomePage: '/solutions/pdf', AppPage: '/apps/pdf', Price: 999, Savings: 0, TrialDays: 0, IsSubscription: true, Items: [] },
-  { Key: 'pdf-workshop-pro-yearly', Description: 'PDF Workshop Pro, yearly', ServiceName: 'PDF Workshop', ServiceHomePage: '/solutions/pdf', AppPage: '/apps/pdf', Price: 9900, Savings: 2088, TrialDays: 0, IsSubscription: true, Items: [] },
-  { Key: 'personal-health-plus-monthly', Description: 'Personal Health Plus, monthly', ServiceName: 'Personal Health', ServiceHomePage: '/solutions/health', AppPage: '/apps/health', Price: 499, Savings: 0, TrialDays: 0, IsSubscription: true, Items: [] },
-  { Key: 'consulting-architecture-review', Description: 'Architecture review (one week)', ServiceName: 'Software Consulting', ServiceHomePage: '/solutions/consulting', AppPage: '/contact', Price: 150000, Savings: 0, TrialDays: 0, IsSubscription: false, Items: [] },
-];
+/** The answer's body, or an error that says which setup step the backend refused. */
+async function accepted<T>(step: string, call: Promise<{ status: number; body: T }>): Promise<T> {
+  const answer = await call;
+  if (answer.status !== 200) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
 
-export const notFound: ServerAnswer = { status: 404, body: { ErrorMessages: [{ Message: 'Not found.' }] } };
-export const sessionGone: ServerAnswer = { status: 401, body: { ErrorMessages: [{ Message: 'Please log in to continue.' }] } };
+/** Starts a checkout of the cart (which opens its unpaid invoice) and returns the client secret. */
+async function startCheckout() {
+  return (await accepted('start a checkout', pageApi<{ Value: string }>('POST', 'payment/create-manual-session'))).Value;
+}
 
-/** Answers by method and path, e.g. { 'GET billing/invoices': …, 'DELETE license/subscription/…': … }. */
-export const routes = (table: Record<string, ServerAnswer | ServerAnswer[] | undefined>) => (call: ApiCall) => {
-  const entry = table[`${call.method} ${call.path}`];
-  return Array.isArray(entry) ? entry.shift() : entry;
+/** Pays a checkout on the manual card form and returns as the payment-return page does; the invoice's key. */
+async function payCheckout(clientSecret: string, cardNumber: string = testCards.pays) {
+  const paid = await accepted('pay', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', { ClientSecret: clientSecret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' }));
+  if (paid.Status !== 'complete') throw new Error(`the payment was not taken: ${JSON.stringify(paid)}`);
+  return (await accepted('return from the payment', pageApi<{ InvoiceKey: string }>('POST', 'payment/manual-return', { Value: paid.SessionId }))).InvoiceKey;
+}
+
+/** Buys the items in one checkout; the paid invoice's key. */
+async function buy(items: Quantities, { billing = texasAddress, cardNumber = testCards.pays as string } = {}) {
+  await fillCart(items, billing);
+  return payCheckout(await startCheckout(), cardNumber);
+}
+
+/** The TEST_HOOKS renewal run: the customer's open subscriptions reach their renewal date and the real renewal job runs. */
+export const renewNow = () => accepted('run the renewals', pageApi<{ Renewed: number }>('POST', 'test/renewal-run'));
+
+/** Cancels a subscription as another tab of the browser would. */
+export const cancelElsewhere = (key: string) => accepted('cancel the subscription', pageApi('DELETE', `license/subscription/${key}`));
+
+/** Logs out in another tab: the session the page still believes in is gone. */
+export const endSessionElsewhere = () => accepted('log out', pageApi('PUT', 'auth/logout'));
+
+const readInvoices = () => accepted('read the invoices', pageApi<Invoice[]>('GET', 'billing/invoices'));
+export const readInvoice = (key: string) => accepted('read the invoice', pageApi<Invoice>('GET', `billing/invoice/${key}`));
+const readSubscriptions = () => accepted('read the subscriptions', pageApi<Subscription[]>('GET', 'license/subscriptions'));
+export const readSubscription = (key: string) => accepted('read the subscription', pageApi<Subscription>('GET', `license/subscription/${key}`));
+
+interface Customer {
+  email: string;
+  password: string;
+}
+
+/** A new account, signed up and logged in on the page (`signedIn`); the state built for it follows with the page's cookies. */
+async function newCustomer(label = 'billing'): Promise<Customer> {
+  const { email, password } = await signedIn({ email: uniqueEmail(label) });
+  return { email, password };
+}
+
+/**
+ * The customer comes back and logs in, for real: every test starts as a new browser profile
+ * (resetAccountState clears the cookies), so a state built once per describe is reached again
+ * this way. The app state then knows the session, as after the login dialog.
+ */
+export async function returningCustomer(customer: Customer) {
+  await pageApi('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
+  const answer = await accepted('log in', pageApi<LoginResponse>('POST', 'auth/login', { UserName: customer.email, Password: customer.password, CookieConsent: null }));
+  if (!answer.SessionInfo) throw new Error(`the login gave no session: ${JSON.stringify(answer)}`);
+  logIn(answer.SessionInfo);
+}
+
+/** A key no invoice or subscription has. */
+export const unknownKey = () => crypto.randomUUID();
+
+/** A subscription's page path and an invoice's, as the billing links name them. */
+export const subscriptionPage = (key: string) => `/account/billing/subscription/${key}`;
+export const invoicePage = (key: string) => `/account/billing/invoice/${key}`;
+
+/** The UTC day of an ISO date as MM/dd/yyyy (spec §3), read off the text rather than through the app's formatter. */
+export function utcDay(iso: string | null) {
+  if (!iso) throw new Error('no date');
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+const only = <T>(rows: T[], what: string, test: (row: T) => boolean) => {
+  const found = rows.filter(test);
+  if (found.length !== 1) throw new Error(`expected one ${what}, found ${found.length}`);
+  return found[0];
 };
+
+/**
+ * A customer with a subscription in each state a customer can reach, and their invoices:
+ * - PDF Workshop Pro yearly, paid with the card whose renewal fails, after the renewal run:
+ *   expired, "Renewal Failed!", leading to its unpaid renewal invoice;
+ * - Personal Health Plus monthly, renewed once by the same run: the old period Renewed, the
+ *   new one Active with a renewal date, on a paid renewal invoice;
+ * - PDF Workshop Pro monthly, bought after the run and then cancelled: Active, Cancelled.
+ */
+export async function customerWithBillingHistory() {
+  const customer = await newCustomer('history');
+  await buy({ 'pdf-workshop-pro-yearly': 1 }, { cardNumber: testCards.paysThenRenewalFails });
+  await buy({ 'personal-health-plus-monthly': 1 });
+  await renewNow();
+  const cancelledInvoiceKey = await buy({ 'pdf-workshop-pro-monthly': 1 });
+  const bought = await readSubscriptions();
+  await cancelElsewhere(only(bought, 'monthly PDF plan', (row) => row.InvoiceKey === cancelledInvoiceKey).Key);
+
+  const subscriptions = await readSubscriptions();
+  const invoices = await readInvoices();
+  const health = (row: Subscription) => row.Description === 'Personal Health Plus, monthly';
+  const renewedTo = only(subscriptions, 'current health period', (row) => health(row) && !row.IsRenewed);
+  return {
+    customer,
+    subscriptions,
+    invoices,
+    active: renewedTo,
+    renewed: only(subscriptions, 'renewed health period', (row) => health(row) && row.IsRenewed),
+    cancelled: only(subscriptions, 'cancelled plan', (row) => row.IsCancelled),
+    renewalFailed: only(subscriptions, 'failed renewal', (row) => row.RenewalFailed),
+    /** The paid renewal invoice of the health plan. */
+    renewalInvoice: only(invoices, 'health renewal invoice', (invoice) => invoice.Key === renewedTo.InvoiceKey),
+    /** The failed renewal's invoice, unpaid. */
+    unpaidInvoice: only(invoices, 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null),
+    /** The yearly plan's purchase, paid. */
+    paidInvoice: only(invoices, 'yearly purchase', (invoice) => invoice.LineItems[0].Key === 'pdf-workshop-pro-yearly' && invoice.FullyPaidDate !== null),
+  };
+}
+
+/** A new customer, logged in on the page, with one active monthly PDF plan, its renewal date ahead; that subscription. */
+export async function customerWithActivePlan(label = 'plan') {
+  await newCustomer(label);
+  await buy({ 'pdf-workshop-pro-monthly': 1 });
+  const [subscription] = await readSubscriptions();
+  return subscription;
+}
+
+/**
+ * A customer billed in Texas (unless said) with these invoices:
+ * - `full`: PDF Workshop Pro monthly ×2 and the architecture review, paid; the cart changed
+ *   once after its checkout began, so the invoice is in its second version;
+ * - `twoPlans`: PDF Workshop Pro monthly and yearly and the architecture review, paid;
+ * - `taxExempt`: PDF Workshop Pro monthly billed to Germany, paid;
+ * - `unpaid`: the same cart as `full`, its checkout begun and not paid.
+ */
+export async function customerWithInvoices() {
+  const customer = await newCustomer('invoices');
+  const fullCart = { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 };
+  await fillCart({ 'pdf-workshop-pro-monthly': 1 }, texasAddress);
+  await startCheckout();
+  await fillCart(fullCart, texasAddress);
+  const full = await readInvoice(await payCheckout(await startCheckout()));
+  const twoPlans = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }));
+  const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanAddress }));
+  await fillCart(fullCart, texasAddress);
+  await startCheckout();
+  const unpaid = only(await readInvoices(), 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null);
+  return { customer, full, twoPlans, taxExempt, unpaid };
+}
+
+/**
+ * The invoice model as the backend gives a void invoice (server/services/invoices.ts: nothing
+ * due). No backend path voids an invoice yet, so only the screens' rendering can be shown.
+ */
+export const asVoid = (invoice: Invoice): Invoice => ({ ...invoice, IsVoid: true, TotalAmountDue: 0 });

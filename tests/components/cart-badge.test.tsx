@@ -1,10 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { CartBadge } from '@/components/shell/CartBadge';
 import { CartLink } from '@/components/shell/CartLink';
-import { appActions, appState } from '@/lib/state/app-state';
+import { appState } from '@/lib/state/app-state';
+import { runStartup } from '@/lib/state/startup';
 import { renderWithIntl } from './render';
+import { fillCart } from './store-helpers';
+import { signUp } from './support/accounts';
+import { network } from './support/network';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }) }));
+// Each test signs up a real account (a mailed code).
+jest.setTimeout(20_000);
 
 describe('cart badge (spec §2)', () => {
   it.each([
@@ -21,25 +26,33 @@ describe('cart badge (spec §2)', () => {
 });
 
 describe('cart link', () => {
-  beforeEach(() => appState.reset());
+  beforeEach(() => {
+    appState.reset();
+    network.clearCookies();
+  });
 
-  it('is shown to logged-in users only, with the count in its label', () => {
+  /**
+   * A real account whose cart holds `quantity` items, then the shell's start-up: it finds the
+   * session and reads the count from app info.
+   */
+  async function logInWithCart(quantity: number) {
+    await signUp();
+    await fillCart({ 'pdf-workshop-pro-monthly': quantity });
+    await act(() => runStartup());
+  }
+
+  it('is shown to logged-in users only, with the count in its label', async () => {
     renderWithIntl(<CartLink />);
     expect(screen.queryByRole('link')).toBeNull();
-    act(() => {
-      appActions.setSession({ UserName: 'ann@example.com', DisplayName: null, Claims: [] });
-      appActions.setCartCount(12);
-    });
+    await logInWithCart(12);
+    expect(network.calls('GET app/app-info')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Shopping cart (12)' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('9+');
   });
 
-  it('labels the count in Russian plural forms', () => {
+  it('labels the count in Russian plural forms', async () => {
     renderWithIntl(<CartLink />, 'ru');
-    act(() => {
-      appActions.setSession({ UserName: 'ann@example.com', DisplayName: null, Claims: [] });
-      appActions.setCartCount(3);
-    });
+    await logInWithCart(3);
     expect(screen.getByRole('link', { name: 'Корзина (3)' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '@/components/site/ContactForm';
 import { PlainContactForm, type ContactFormTexts } from '@/components/site/ContactFormView';
+import { brand } from '@/lib/config';
 import { limits } from '@/lib/contract/fields';
 import { snackbarStore } from '@/lib/state/snackbar';
 import de from '@/messages/site/de.json';
@@ -11,6 +12,8 @@ import validationDe from '@/messages/de.json';
 import validationEn from '@/messages/en.json';
 import validationRu from '@/messages/ru.json';
 import { renderWithIntl } from './render';
+import { mailsTo, uniqueEmail } from './support/accounts';
+import { network, pageApi } from './support/network';
 
 const site = { en, de, ru };
 const validation = { en: validationEn.validation, de: validationDe.validation, ru: validationRu.validation };
@@ -21,16 +24,24 @@ function textsFor(locale: Locale): ContactFormTexts {
   return { fullName, email, phone, message, send, sending, success, failure };
 }
 
-function answer(status: number, body: unknown): Response {
-  return { ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) } as Response;
+const sentMessages = () => network.calls('POST support/message');
+
+/** The support team's mail about a message from this sender (the real SMTP sink), once the backend's outbox has sent it. */
+async function mailedToSupport(sender: string) {
+  return waitFor(
+    async () => {
+      const mail = (await mailsTo(brand.supportEmail)).find((each) => each.text.includes(`Email: ${sender}`));
+      if (!mail) throw new Error(`no support mail from ${sender} yet`);
+      return mail;
+    },
+    { timeout: 10_000 },
+  );
 }
 
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  global.fetch = fetchMock as unknown as typeof fetch;
+beforeEach(async () => {
   snackbarStore.reset();
+  // The request-forgery cookie, as the site's start-up gets it (every send echoes it).
+  await pageApi('GET', 'auth/session-info');
 });
 
 /** As the contact page composes it: the plain form, rendered on the server, inside its loader. */
@@ -68,7 +79,7 @@ describe.each(['en', 'de', 'ru'] as const)('contact form in %s (spec §5)', (loc
     expect(await screen.findByText(messages.fullNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.messageRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentMessages()).toEqual([]);
   });
 
   it('asks for a valid email address once one is typed', async () => {
@@ -104,46 +115,48 @@ describe('contact form behaviour', () => {
     expect([limits.fullName, limits.email, limits.phone, limits.message]).toEqual([30, 50, 20, 1000]);
   });
 
-  it('sends the trimmed message with a lower-cased email, thanks for 10 s and resets', async () => {
-    fetchMock.mockResolvedValue(answer(200, { ErrorMessages: [] }));
+  it('sends the trimmed message with a lower-cased email, which is mailed to support, thanks for 10 s and resets', async () => {
+    const sender = uniqueEmail('ada');
     const { user, texts, fullName, email, phone, message, submit } = await renderForm();
     await user.type(fullName, '  Ada Lovelace ');
-    await user.type(email, ' Ada@Example.COM ');
+    await user.type(email, ` ${sender.replace(/^ada/, 'Ada').replace('@example.com', '@Example.COM')} `);
     await user.type(phone, ' 555-0100 ');
     await user.type(message, ' Hello there \n');
     await user.click(submit);
 
     await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
     expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 10_000 });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/support/message');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ FullName: 'Ada Lovelace', EmailAddress: 'ada@example.com', Phone: '555-0100', Message: 'Hello there' });
+    expect(sentMessages().map((call) => call.body)).toEqual([{ FullName: 'Ada Lovelace', EmailAddress: sender, Phone: '555-0100', Message: 'Hello there' }]);
     await waitFor(() => expect(fullName).toHaveValue(''));
     expect(email).toHaveValue('');
     expect(message).toHaveValue('');
     expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();
+    const mail = await mailedToSupport(sender);
+    expect(mail.subject).toBe('Support message from Ada Lovelace');
+    expect(mail.text).toContain('Phone: 555-0100');
+    expect(mail.text).toContain('Hello there');
   });
 
-  it('shows the server’s messages above the form and the failure snack', async () => {
-    fetchMock.mockResolvedValue(answer(400, { ErrorMessages: [{ Message: 'Message is too long' }] }));
+  it('shows the server’s refusal above the form and the failure snack (a send without the request-forgery cookie)', async () => {
     const { user, texts, fullName, email, message, submit } = await renderForm();
     await user.type(fullName, 'Ada');
-    await user.type(email, 'ada@example.com');
+    await user.type(email, uniqueEmail('ada'));
     await user.type(message, 'Hi');
+    // The cookies were cleared (another tab, the browser's settings): the backend refuses the send.
+    network.clearCookies();
     await user.click(submit);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Message is too long');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Missing or invalid request-forgery token: send the X-XSRF-TOKEN header with the XSRF-TOKEN cookie value.');
     expect(snackbarStore.get().current).toMatchObject({ style: 'error', content: { text: texts.failure } });
     expect(fullName).toHaveValue('Ada');
   });
 
   it('shows the failure snack when the server cannot be reached, and keeps the input', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { user, texts, fullName, email, message, submit } = await renderForm();
     await user.type(fullName, 'Ada');
-    await user.type(email, 'ada@example.com');
+    await user.type(email, uniqueEmail('ada'));
     await user.type(message, 'Hi');
+    network.offline('POST support/message');
     await user.click(submit);
 
     await waitFor(() => expect(snackbarStore.get().current).toMatchObject({ style: 'error', content: { text: texts.failure } }));
@@ -151,17 +164,18 @@ describe('contact form behaviour', () => {
   });
 
   it('disables the submit button while sending', async () => {
-    let finish!: (response: Response) => void;
-    fetchMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { user, texts, fullName, email, message, submit } = await renderForm();
     await user.type(fullName, 'Ada');
-    await user.type(email, 'ada@example.com');
+    await user.type(email, uniqueEmail('ada'));
     await user.type(message, 'Hi');
+    const slowNetwork = network.hold('POST support/message');
     await user.click(submit);
 
+    await slowNetwork.reached;
     expect(await screen.findByRole('button', { name: texts.sending })).toHaveAttribute('aria-disabled', 'true');
-    finish(answer(200, { ErrorMessages: [] }));
+    slowNetwork.release();
     expect(await screen.findByRole('button', { name: texts.send })).toBeEnabled();
+    await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
   });
 });
 
@@ -195,21 +209,22 @@ describe('contact form before its code has loaded', () => {
   });
 
   it('a send asked for before the code arrives goes ahead once it has', async () => {
-    fetchMock.mockResolvedValue(answer(200, { ErrorMessages: [] }));
+    const sender = uniqueEmail('ada');
     const { texts, plain } = renderPlain();
     fireEvent.change(screen.getByLabelText(texts.fullName), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText(texts.email), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText(texts.email), { target: { value: sender } });
     fireEvent.change(screen.getByLabelText(texts.message), { target: { value: 'Hi' } });
     fireEvent.submit(plain);
 
     await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1].body))).toEqual({ FullName: 'Ada', EmailAddress: 'ada@example.com', Phone: '', Message: 'Hi' });
+    expect(sentMessages().map((call) => call.body)).toEqual([{ FullName: 'Ada', EmailAddress: sender, Phone: '', Message: 'Hi' }]);
+    expect((await mailedToSupport(sender)).subject).toBe('Support message from Ada');
   });
 
   it('an empty send asked for before the code arrives shows the rules, and sends nothing', async () => {
     const { plain } = renderPlain();
     fireEvent.submit(plain);
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentMessages()).toEqual([]);
   });
 });

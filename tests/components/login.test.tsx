@@ -4,11 +4,13 @@ import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
 import { snackbarStore } from '@/lib/state/snackbar';
 import { routerCalls } from './render';
-import { ann, logIn, renderAccount, resetAccountState, serveApi, snackText } from './account-helpers';
+import { capitalized, existingAccount, renderAccount, resetAccountState, snackText, throttleLogins, visitorPage } from './account-helpers';
+import { signedIn, uniqueEmail } from './support/accounts';
+import { network, pageApi } from './support/network';
+
+jest.setTimeout(20_000);
 
 beforeEach(resetAccountState);
-
-const loginAnswer = { status: 200, body: { Errors: [], SessionInfo: ann } };
 
 async function openLogin(returnTo: string | null = null, locale: 'en' | 'de' = 'en') {
   const user = userEvent.setup();
@@ -16,6 +18,12 @@ async function openLogin(returnTo: string | null = null, locale: 'en' | 'de' = '
   act(() => openAuthDialog('login', returnTo));
   const dialog = await screen.findByRole('dialog', { name: locale === 'en' ? 'Login' : 'Anmelden' });
   return { user, dialog };
+}
+
+/** Types the address and password into the open login dialog. */
+async function fillLogin(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, email: string, password: string, locale: 'en' | 'de' = 'en') {
+  await user.type(within(dialog).getByLabelText(locale === 'en' ? 'Email' : 'E-Mail'), email);
+  await user.type(within(dialog).getByLabelText(locale === 'en' ? 'Password' : 'Passwort'), password);
 }
 
 describe('login dialog (spec screen 6)', () => {
@@ -44,12 +52,11 @@ describe('login dialog (spec screen 6)', () => {
   });
 
   it('an invalid submit marks every field and sends nothing', async () => {
-    const { fetchMock } = serveApi();
     const { user, dialog } = await openLogin();
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Required'));
     expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription('Required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.calls()).toEqual([]);
   });
 
   it('toggles the password between hidden and shown with a pressed button', async () => {
@@ -62,59 +69,58 @@ describe('login dialog (spec screen 6)', () => {
   });
 
   it('lists the server errors above the form and keeps the dialog open', async () => {
-    serveApi(() => ({ status: 400, body: { Errors: [{ Message: 'The email address or password is not correct.' }], SessionInfo: null } }));
+    const account = await existingAccount();
     const { user, dialog } = await openLogin();
-    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'Wrong1234');
+    await fillLogin(user, dialog, account.email, 'Wrong1234');
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The email address or password is not correct.');
     expect(appState.get().sessionInfo).toBeNull();
+    expect((await pageApi('GET', 'auth/session-info')).body).toMatchObject({ UserName: null });
     // The refusal was about what was sent: editing the form takes it away.
     await user.type(within(dialog).getByLabelText('Password'), '5');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('shows a throttled answer (429) the same way', async () => {
-    serveApi(() => ({ status: 429, body: { Errors: [{ Message: 'Too many login attempts. Please wait a few minutes and try again.' }], SessionInfo: null } }));
+    const address = uniqueEmail('guessed');
+    await visitorPage();
+    await throttleLogins(address);
     const { user, dialog } = await openLogin();
-    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'Wrong1234');
+    await fillLogin(user, dialog, address, 'Wrong1234');
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many login attempts');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many login attempts. Please wait a few minutes and try again.');
   });
 
   it('disables SIGN IN while saving', async () => {
-    let answer!: () => void;
-    const pending = new Promise<void>((resolve) => (answer = resolve));
-    const api = serveApi(() => loginAnswer);
-    const served = api.fetchMock.getMockImplementation()!;
-    api.fetchMock.mockImplementationOnce(async (input, init) => {
-      await pending;
-      return served(input, init);
-    });
+    const account = await existingAccount();
+    // A slow network: the login stays on its way until released.
+    const login = network.hold('POST auth/login');
     const { user, dialog } = await openLogin();
-    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'Secret123');
+    await fillLogin(user, dialog, account.email, account.password);
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    await login.reached;
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'SIGN IN' })).toHaveAttribute('aria-disabled', 'true'));
-    await act(async () => answer());
+    act(() => login.release());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('stores the session, closes, says Welcome! for 2 s and goes to the return path', async () => {
     localStorage.setItem('cookie.consent', JSON.stringify({ timestamp: '2025-10-26T00:00:00.000Z', app: 'website' }));
-    const api = serveApi((call) => (call.path === 'auth/login' ? loginAnswer : undefined));
+    const account = await existingAccount();
     const { user, dialog } = await openLogin('/account/billing');
-    await user.type(within(dialog).getByLabelText('Email'), '  Ann@Example.com ');
-    await user.type(within(dialog).getByLabelText('Password'), 'Secret123');
+    // Typed with a capital and spaces around it: the address is sent trimmed and in lower case.
+    await fillLogin(user, dialog, `  ${capitalized(account.email)} `, account.password);
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.to('auth/login')[0]).toMatchObject({
-      method: 'POST',
-      body: { UserName: 'ann@example.com', Password: 'Secret123', CookieConsent: { timestamp: '2025-10-26T00:00:00.000Z', app: 'website' } },
+    expect(network.calls('POST auth/login')[0].body).toEqual({
+      UserName: account.email,
+      Password: account.password,
+      CookieConsent: { timestamp: '2025-10-26T00:00:00.000Z', app: 'website' },
     });
-    expect(appState.get().sessionInfo).toEqual(ann);
+    expect(appState.get().sessionInfo).toEqual(account.session);
+    // The page's cookies now hold the new session.
+    expect((await pageApi('GET', 'auth/session-info')).body).toEqual(account.session);
     expect(localStorage.getItem('auth.session')).toBe('true');
     expect(snackText()).toBe('Welcome!');
     expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
@@ -122,10 +128,9 @@ describe('login dialog (spec screen 6)', () => {
   });
 
   it('returns to the path in the current language', async () => {
-    serveApi(() => loginAnswer);
+    const account = await existingAccount();
     const { user, dialog } = await openLogin('/store/cart', 'de');
-    await user.type(within(dialog).getByLabelText('E-Mail'), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Passwort'), 'Secret123');
+    await fillLogin(user, dialog, account.email, account.password, 'de');
     await user.click(within(dialog).getByRole('button', { name: 'ANMELDEN' }));
     await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: '/de/store/cart' }]));
     expect(snackText()).toBe('Willkommen!');
@@ -167,7 +172,7 @@ describe('the guard fallback ?login=<return path> (spec §2)', () => {
   });
 
   it('sends a logged-in user straight to the return path', async () => {
-    logIn();
+    await signedIn();
     renderAccount('en', { search: 'login=/account/billing' });
     await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -3,28 +3,31 @@ import userEvent from '@testing-library/user-event';
 import { Link } from '@/i18n/navigation';
 import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState } from '@/lib/state/auth-dialogs';
+import { endSession } from '@/lib/state/session-actions';
 import { snackbarStore } from '@/lib/state/snackbar';
 import { renderWithIntl, routerCalls } from './render';
-import { ann, logIn, renderAccount, resetAccountState, serveApi, snackText, type ServerAnswer } from './account-helpers';
+import { renderAccount, resetAccountState, snackText } from './account-helpers';
+import {
+  backendSession,
+  changeEmailInAnotherTab,
+  openSettings,
+  wrongPasswordTriesInAnotherTab,
+} from './settings-helpers';
+import { mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './support/accounts';
+import { anotherBrowser, network, pageApi } from './support/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 
-beforeEach(resetAccountState);
+// Each test signs up a real account (a mailed code) and some sign up a second one.
+jest.setTimeout(20_000);
 
-/** Serves the PUT user/* answers in order, per path. */
-function serveUser(answers: Record<string, ServerAnswer[]>) {
-  return serveApi((call) => answers[call.path]?.shift());
-}
+beforeEach(() => {
+  resetAccountState();
+  network.clearCookies();
+});
 
 const section = (name: string) => screen.getByRole('region', { name });
-const done: ServerAnswer = { body: { ErrorMessages: [], Data: null } };
-const sessionEnded: ServerAnswer = { status: 400, body: { ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.' }], Data: 'session-ended' } };
-
-function openSettings() {
-  logIn();
-  renderAccount('en', { settings: true });
-  return userEvent.setup();
-}
+const sessionEndedText = 'Session ended due to incorrect password. Try again later.';
 
 describe('settings page states', () => {
   it('shows a loading state until the session check is done', () => {
@@ -42,35 +45,39 @@ describe('settings page states', () => {
   });
 
   it('does not ask for a login when the user logs out while here', async () => {
-    openSettings();
-    act(() => appActions.setSession(null));
-    await act(async () => {});
+    await openSettings();
+    // The logout as the account menu does it: the server session ends, then the app's.
+    await act(() => endSession());
+    expect(network.calls('PUT auth/logout')).toHaveLength(1);
+    expect((await backendSession()).UserName).toBeNull();
     expect(authDialogState.get().open).toBeNull();
   });
 
   it('asks for a login again when a call finds the session gone (401)', async () => {
-    serveUser({ 'user/profile': [{ status: 401, body: { ErrorMessages: [{ Message: 'Please log in to continue.' }] } }, done] });
-    const user = openSettings();
+    const { user, account } = await openSettings({ displayName: 'Ann' });
     const displayName = within(section('Display name'));
     await user.clear(displayName.getByLabelText('Display name (optional)'));
     await user.type(displayName.getByLabelText('Display name (optional)'), 'Annie');
+    await pageApi('PUT', 'auth/logout'); // another tab logs out: the next call here gets a 401
     await user.click(displayName.getByRole('button', { name: 'UPDATE' }));
-    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
+    const login = within(await screen.findByRole('dialog', { name: 'Login' }));
     expect(appState.get().sessionInfo).toBeNull();
     expect(authDialogState.get().returnTo).toBe('/account/settings');
     // Nothing typed is lost: the form stays with a notice, and after the login it saves.
     expect(await screen.findByText(/Your session has ended/)).toBeVisible();
     expect(displayName.getByLabelText('Display name (optional)')).toHaveValue('Annie');
-    // The login as the dialog does it: the session is back and the dialog closes.
-    await user.keyboard('{Escape}');
-    act(() => appActions.setSession(ann));
-    expect(screen.queryByText(/Your session has ended/)).toBeNull();
+    await user.type(login.getByLabelText('Email'), account.email);
+    await user.type(login.getByLabelText('Password'), account.password);
+    await user.click(login.getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/Your session has ended/)).toBeNull());
     await user.click(displayName.getByRole('button', { name: 'UPDATE' }));
     await waitFor(() => expect(snackText()).toBe('Display name updated'));
+    expect((await backendSession()).DisplayName).toBe('Annie');
   });
 
-  it('renders the four sections in German and Russian', () => {
-    logIn();
+  it('renders the four sections in German and Russian', async () => {
+    await signedIn();
     const { unmount } = renderAccount('de', { settings: true });
     for (const name of ['E-Mail / Benutzername', 'Passwort', 'Anzeigename', 'Gefahrenbereich']) expect(section(name)).toBeVisible();
     unmount();
@@ -80,10 +87,6 @@ describe('settings page states', () => {
 });
 
 describe('Email / User name (spec §4 "Email update")', () => {
-  const codeSent: ServerAnswer = { body: { ErrorMessages: [{ Message: 'We sent a verification code to new@example.com. Enter it below to continue.' }], Data: 'show' } };
-  const codeWrong: ServerAnswer = { status: 400, body: { ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' } };
-  const unavailable: ServerAnswer = { status: 400, body: { ErrorMessages: [{ Message: 'This email address cannot be used for your account.' }], Data: 'hide' } };
-
   function emailForm(user: ReturnType<typeof userEvent.setup>) {
     const scope = within(section('Email / User name'));
     return {
@@ -94,67 +97,82 @@ describe('Email / User name (spec §4 "Email update")', () => {
     };
   }
 
-  it('shows the current user name and the help panel, and no code field at first', () => {
-    const user = openSettings();
+  /** Asks for the change to `address` and waits for the code field; returns the mailed code. */
+  async function requestCode(form: ReturnType<typeof emailForm>, address: string) {
+    const sentAfter = Date.now() - 1;
+    await form.submit();
+    await form.scope.findByLabelText('Verification code');
+    return mailedCode(address, sentAfter);
+  }
+
+  it('shows the current user name and the help panel, and no code field at first', async () => {
+    const { user, account } = await openSettings();
     const form = emailForm(user);
-    expect(screen.getByTestId('current-user-name')).toHaveTextContent('ann@example.com');
+    expect(screen.getByTestId('current-user-name')).toHaveTextContent(account.email);
     expect(form.scope.getByText(/is your login user name.*account and service notifications/)).toBeVisible();
     expect(form.code()).toBeNull();
   });
 
-  it('walks the code flow: shown and cleared on errors, kept hidden by hide, and on success everything resets', async () => {
-    const api = serveUser({ 'user/email': [codeSent, codeWrong, done] });
-    const user = openSettings();
+  it('walks the code flow: shown and cleared on errors, and on success everything resets', async () => {
+    const { user } = await openSettings();
     const form = emailForm(user);
-    await user.type(form.newEmail(), ' New@Example.com');
-    await form.submit();
-    expect(await form.scope.findByRole('status')).toHaveTextContent('We sent a verification code to new@example.com');
+    const address = uniqueEmail('new');
+    // Typed with a space and in capitals: sent trimmed and in lower case.
+    await user.type(form.newEmail(), ` ${address.toUpperCase()}`);
+    const code = await requestCode(form, address);
+    expect(form.scope.getByRole('status')).toHaveTextContent(`We sent a verification code to ${address}`);
     expect(form.scope.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(form.code()).toHaveFocus());
-    expect(api.to('user/email')[0]).toMatchObject({ method: 'PUT', body: { NewEmailAddress: 'new@example.com', Code: null } });
+    expect(network.calls('PUT user/email')[0].body).toEqual({ NewEmailAddress: address, Code: null });
 
-    await user.type(form.code()!, 'WRONG1');
+    await user.type(form.code()!, 'WRONG2');
     await form.submit();
     expect(await form.scope.findByText('The verification code is not correct.')).toBeVisible();
     expect(form.code()).toHaveValue('');
 
-    await user.type(form.code()!, 'RIGHT2');
+    await user.type(form.code()!, code);
     await form.submit();
     await waitFor(() => expect(snackText()).toBe('Email address updated'));
-    expect(api.to('user/email')[2].body).toEqual({ NewEmailAddress: 'new@example.com', Code: 'RIGHT2' });
+    expect(network.calls('PUT user/email')[2].body).toEqual({ NewEmailAddress: address, Code: code });
     expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
-    expect(appState.get().sessionInfo?.UserName).toBe('new@example.com');
-    expect(screen.getByTestId('current-user-name')).toHaveTextContent('new@example.com');
+    expect(appState.get().sessionInfo?.UserName).toBe(address);
+    expect((await backendSession()).UserName).toBe(address);
+    expect(screen.getByTestId('current-user-name')).toHaveTextContent(address);
     expect(form.newEmail()).toHaveValue('');
     expect(form.newEmail()).not.toHaveAttribute('aria-invalid');
     expect(form.code()).toBeNull();
     expect(form.scope.queryByRole('alert')).toBeNull();
   });
 
-  it('keeps the code field hidden when Data is hide', async () => {
-    serveUser({ 'user/email': [codeSent, unavailable] });
-    const user = openSettings();
+  it('hides the code field when the server says hide (the address was taken meanwhile)', async () => {
+    const { user } = await openSettings();
     const form = emailForm(user);
-    await user.type(form.newEmail(), 'taken@example.com');
-    await form.submit();
-    await form.scope.findByLabelText('Verification code');
+    const address = uniqueEmail('taken');
+    await user.type(form.newEmail(), address);
+    const code = await requestCode(form, address);
+    await signUp(address, strongPassword, anotherBrowser()); // someone else, in their own browser
+    await user.type(form.code()!, code);
     await form.submit();
     expect(await form.scope.findByText('This email address cannot be used for your account.')).toBeVisible();
     expect(form.code()).toBeNull();
   });
 
   it('shows the code field for errors without Data (anything but hide)', async () => {
-    serveUser({ 'user/email': [{ status: 400, body: { ErrorMessages: [{ Message: 'NewEmailAddress: Required' }] } }] });
-    const user = openSettings();
+    const { user } = await openSettings();
     const form = emailForm(user);
-    await user.type(form.newEmail(), 'other@example.com');
+    // Another tab already moved the account to this address, so the server refuses it as the
+    // same address (no Data), though this page still shows the old one.
+    const address = uniqueEmail('other');
+    await changeEmailInAnotherTab(address);
+    await user.type(form.newEmail(), address);
     await form.submit();
-    expect(await form.scope.findByLabelText('Verification code')).toHaveValue('');
+    expect(await form.scope.findByRole('alert')).toHaveTextContent('Same as current email address');
+    expect(form.code()).toHaveValue('');
   });
 });
 
 describe('Password', () => {
-  async function fillPassword(user: ReturnType<typeof userEvent.setup>, current = 'Secret123') {
+  async function fillPassword(user: ReturnType<typeof userEvent.setup>, current = strongPassword) {
     const scope = within(section('Password'));
     await user.type(scope.getByLabelText('Current password'), current);
     await user.type(scope.getByLabelText('New password'), 'Changed2026');
@@ -164,59 +182,54 @@ describe('Password', () => {
   }
 
   it('has the rules hint; on success says Password updated and empties the form', async () => {
-    const api = serveUser({ 'user/password': [done] });
-    const user = openSettings();
+    const { user, account } = await openSettings();
     expect(within(section('Password')).getByText(/at least 8 characters, with an uppercase letter/)).toBeVisible();
     const scope = await fillPassword(user);
     await waitFor(() => expect(snackText()).toBe('Password updated'));
-    expect(api.to('user/password')[0].body).toEqual({ CurrentPassword: 'Secret123', NewPassword: 'Changed2026' });
+    expect(network.calls('PUT user/password')[0].body).toEqual({ CurrentPassword: strongPassword, NewPassword: 'Changed2026' });
     expect(scope.getByLabelText('Current password')).toHaveValue('');
     expect(scope.getByLabelText('New password')).toHaveValue('');
+    const login = await pageApi('POST', 'auth/login', { UserName: account.email, Password: 'Changed2026', CookieConsent: null });
+    expect(login.status).toBe(200);
   });
 
   it('lists a wrong current password above the form', async () => {
-    serveUser({ 'user/password': [{ status: 400, body: { ErrorMessages: [{ Message: 'The current password is not correct.' }] } }] });
-    const user = openSettings();
+    const { user, account } = await openSettings();
     const scope = await fillPassword(user, 'Wrong1234');
     expect(await scope.findByRole('alert')).toHaveTextContent('The current password is not correct.');
-    expect(appState.get().sessionInfo).toEqual(ann);
+    expect(appState.get().sessionInfo).toEqual(account.session);
   });
 
   it('ends the session after the third wrong password (session-ended): error snackbar 5 s, home', async () => {
-    serveUser({ 'user/password': [sessionEnded] });
-    const user = openSettings();
+    const { user } = await openSettings();
+    await wrongPasswordTriesInAnotherTab(2); // the session's first two wrong tries
     await fillPassword(user, 'Wrong1234');
-    await waitFor(() => expect(snackText()).toBe('Session ended due to incorrect password. Try again later.'));
+    await waitFor(() => expect(snackText()).toBe(sessionEndedText));
     expect(snackbarStore.get().current).toMatchObject({ style: 'error', duration: 5000 });
     expect(appState.get().sessionInfo).toBeNull();
     expect(localStorage.getItem('auth.session')).toBe('false');
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     expect(authDialogState.get().open).toBeNull();
+    expect((await backendSession()).UserName).toBeNull();
   });
 
   it('disables UPDATE while saving', async () => {
-    let answer!: () => void;
-    const pending = new Promise<void>((resolve) => (answer = resolve));
-    const api = serveUser({ 'user/password': [done] });
-    const served = api.fetchMock.getMockImplementation()!;
-    api.fetchMock.mockImplementationOnce(async (input, init) => {
-      await pending;
-      return served(input, init);
-    });
-    const user = openSettings();
+    const { user } = await openSettings();
+    const call = network.hold('PUT user/password');
     const scope = await fillPassword(user);
+    await call.reached;
     // Disabled for the call, yet it keeps the focus (a disabled button would drop it).
     await waitFor(() => expect(scope.getByRole('button', { name: 'UPDATE' })).toHaveAttribute('aria-disabled', 'true'));
     expect(scope.getByRole('button', { name: 'UPDATE' })).toHaveFocus();
-    await act(async () => answer());
+    call.release();
     await waitFor(() => expect(scope.getByRole('button', { name: 'UPDATE' })).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() => expect(snackText()).toBe('Password updated'));
   });
 });
 
 describe('Display name', () => {
   it('starts with the current name; on success stores the new one and says so', async () => {
-    const api = serveUser({ 'user/profile': [done] });
-    const user = openSettings();
+    const { user } = await openSettings({ displayName: 'Ann' });
     const scope = within(section('Display name'));
     const field = scope.getByLabelText('Display name (optional)');
     expect(field).toHaveValue('Ann');
@@ -225,19 +238,20 @@ describe('Display name', () => {
     await user.type(field, ' Ann Smith ');
     await user.click(scope.getByRole('button', { name: 'UPDATE' }));
     await waitFor(() => expect(snackText()).toBe('Display name updated'));
-    expect(api.to('user/profile')[0].body).toEqual({ DisplayName: 'Ann Smith' });
+    expect(network.calls('PUT user/profile')[0].body).toEqual({ DisplayName: 'Ann Smith' });
     expect(appState.get().sessionInfo?.DisplayName).toBe('Ann Smith');
+    expect((await backendSession()).DisplayName).toBe('Ann Smith');
     expect(field).toHaveValue('Ann Smith');
   });
 
   it('an empty name clears it', async () => {
-    const api = serveUser({ 'user/profile': [done] });
-    const user = openSettings();
+    const { user } = await openSettings({ displayName: 'Ann' });
     const scope = within(section('Display name'));
     await user.clear(scope.getByLabelText('Display name (optional)'));
     await user.click(scope.getByRole('button', { name: 'UPDATE' }));
     await waitFor(() => expect(appState.get().sessionInfo?.DisplayName).toBeNull());
-    expect(api.to('user/profile')[0].body).toEqual({ DisplayName: null });
+    expect(network.calls('PUT user/profile')[0].body).toEqual({ DisplayName: null });
+    expect((await backendSession()).DisplayName).toBeNull();
   });
 });
 
@@ -248,7 +262,7 @@ describe('Danger Zone', () => {
   }
 
   it('asks for the password in a 530 px dialog with the red button', async () => {
-    const user = openSettings();
+    const { user } = await openSettings();
     const dialog = await openDelete(user);
     expect(dialog.getByLabelText('Current password')).toHaveFocus();
     expect(screen.getByRole('dialog').style.maxWidth).toContain('530px');
@@ -258,37 +272,38 @@ describe('Danger Zone', () => {
   });
 
   it('schedules the deletion: success message 5 s, session cleared, home', async () => {
-    const api = serveUser({ 'user/delete-account': [done] });
-    const user = openSettings();
+    const { user } = await openSettings();
     const dialog = await openDelete(user);
-    await user.type(dialog.getByLabelText('Current password'), 'Secret123');
+    await user.type(dialog.getByLabelText('Current password'), strongPassword);
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
     await waitFor(() => expect(snackText()).toBe('Your account was successfully scheduled to be deleted.'));
-    expect(api.to('user/delete-account')[0].body).toEqual({ CurrentPassword: 'Secret123' });
+    expect(network.calls('PUT user/delete-account')[0].body).toEqual({ CurrentPassword: strongPassword });
     expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 5000 });
     expect(appState.get().sessionInfo).toBeNull();
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     expect(authDialogState.get().open).toBeNull();
+    expect((await backendSession()).UserName).toBeNull();
   });
 
-  it('shows a wrong password in the dialog, and ends the session on session-ended', async () => {
-    serveUser({ 'user/delete-account': [{ status: 400, body: { ErrorMessages: [{ Message: 'The current password is not correct.' }] } }, sessionEnded] });
-    const user = openSettings();
+  it('shows a wrong password in the dialog, and ends the session on the third wrong try', async () => {
+    const { user } = await openSettings();
+    await wrongPasswordTriesInAnotherTab(1); // so the dialog's second try is the session's third
     const dialog = await openDelete(user);
     await user.type(dialog.getByLabelText('Current password'), 'Wrong1234');
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('The current password is not correct.');
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
-    await waitFor(() => expect(snackText()).toBe('Session ended due to incorrect password. Try again later.'));
+    await waitFor(() => expect(snackText()).toBe(sessionEndedText));
     expect(snackbarStore.get().current).toMatchObject({ style: 'error', duration: 5000 });
     expect(appState.get().sessionInfo).toBeNull();
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
+    expect((await backendSession()).UserName).toBeNull();
   });
 });
 
 describe('unsaved changes guard (spec §2)', () => {
-  function renderWithLink() {
-    logIn();
+  async function renderWithLink() {
+    await signedIn();
     renderWithIntl(
       <>
         <Link href="/contact">Contact</Link>
@@ -305,13 +320,13 @@ describe('unsaved changes guard (spec §2)', () => {
     return event.defaultPrevented;
   };
 
-  it('lets the user leave freely while no form has changes', () => {
-    renderWithLink();
+  it('lets the user leave freely while no form has changes', async () => {
+    await renderWithLink();
     expect(beforeUnloadCancelled()).toBe(false);
   });
 
   it('asks before a link leaves a changed form; No stays, Yes goes', async () => {
-    const user = renderWithLink();
+    const user = await renderWithLink();
     await user.type(within(section('Password')).getByLabelText('Current password'), 'x');
     await waitFor(() => expect(beforeUnloadCancelled()).toBe(true));
 
@@ -327,7 +342,7 @@ describe('unsaved changes guard (spec §2)', () => {
   });
 
   it('stops asking once the change is undone', async () => {
-    const user = renderWithLink();
+    const user = await renderWithLink();
     const field = within(section('Display name')).getByLabelText('Display name (optional)');
     await user.type(field, 'x');
     await waitFor(() => expect(beforeUnloadCancelled()).toBe(true));

@@ -1,46 +1,54 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import PricingOfferList from '@/components/store/PricingOfferList';
 import { PricingOffers } from '@/components/store/PricingOffers';
-import { appActions, appState } from '@/lib/state/app-state';
+import type { UpdateCartRequest } from '@/lib/contract/store';
+import { appState } from '@/lib/state/app-state';
 import { authDialogState } from '@/lib/state/auth-dialogs';
 import { snackbarStore } from '@/lib/state/snackbar';
+import { refreshAppInfo } from '@/lib/state/startup';
 import { snackText } from './account-helpers';
-import { catalog, deferred, pricedCart, renderStore, serveStore, settle, storeVisitor } from './store-helpers';
+import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
+import { network } from './support/network';
+
+// Tests that add to a cart sign up their own account first.
+jest.setTimeout(20_000);
+
+/** The seeded catalog (server/data/catalog.json) has six offers. */
+const offerCount = 6;
 
 const card = (description: string) => screen.getByRole('article', { name: description });
 
-function serveCatalog(offers = catalog) {
-  return serveStore((call) => {
-    if (call.path === 'store/catalog') return { body: offers };
-    if (call.method === 'PUT' && call.path === 'store/cart') return { body: pricedCart({ 'pdf-workshop-pro-yearly': 2, 'pdf-workshop-pro-monthly': 1 }) };
-  });
-}
+const addToCart = async (description: string) =>
+  userEvent.setup().click(within(await screen.findByRole('article', { name: description })).getByRole('button', { name: 'ADD TO CART' }));
+
+/** What the page sent with PUT store/cart, oldest first. */
+const sentCarts = () => network.calls('PUT store/cart').map((call) => call.body as UpdateCartRequest);
 
 describe('pricing page (spec screen 9)', () => {
   it('shows a loading state, then one card per offer', async () => {
-    storeVisitor();
-    const loading = deferred<{ body: unknown }>();
-    serveStore((call) => (call.path === 'store/catalog' ? loading.promise : undefined));
+    anonymousVisitor();
+    const catalogLoad = network.hold('GET store/catalog');
     renderStore(<PricingOffers />);
     expect(screen.getByText('Loading products and services…')).toHaveAttribute('role', 'status');
-    loading.resolve({ body: catalog });
-    expect(await screen.findAllByTestId('offer-card')).toHaveLength(4);
+    await catalogLoad.reached;
+    expect(screen.getByText('Loading products and services…')).toBeVisible();
+    catalogLoad.release();
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(offerCount);
     expect(screen.queryByText('Loading products and services…')).toBeNull();
   });
 
-  it('offers TRY AGAIN when the catalog could not be loaded, and shows the offers once it loads', async () => {
-    storeVisitor();
-    let failures = 1;
-    serveStore((call) => (call.path !== 'store/catalog' ? undefined : failures-- > 0 ? { status: 503, body: { ErrorMessages: [{ Message: 'Try later' }] } } : { body: catalog }));
+  it('offers TRY AGAIN when the catalog could not be loaded (a gateway answers 503), and shows the offers once it loads', async () => {
+    anonymousVisitor();
+    network.gatewayError('GET store/catalog', 503, '<h1>Service Unavailable</h1>');
     renderStore(<PricingOffers />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The products could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
-    expect(await screen.findAllByTestId('offer-card')).toHaveLength(4);
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(offerCount);
   });
 
   it('paid offers show Only {price} in USD with 2 decimals, an optional Save amount without decimals, and ADD TO CART', async () => {
-    storeVisitor();
-    serveCatalog();
+    anonymousVisitor();
     renderStore(<PricingOffers />);
     const yearly = within(await screen.findByRole('article', { name: 'PDF Workshop Pro, yearly' }));
     expect(yearly.getByText('Only $99.00')).toBeVisible();
@@ -57,8 +65,7 @@ describe('pricing page (spec screen 9)', () => {
   });
 
   it('free plans (TrialDays -1) have their own background and START to the app page, without a price', async () => {
-    storeVisitor();
-    serveCatalog();
+    anonymousVisitor();
     renderStore(<PricingOffers />);
     const free = await screen.findByRole('article', { name: 'PDF Workshop Free' });
     expect(free).toHaveAttribute('data-free-plan', 'true');
@@ -72,77 +79,79 @@ describe('pricing page (spec screen 9)', () => {
   });
 
   it('has a Contact us link, and VIEW CART only when the cart count is above 0', async () => {
-    storeVisitor();
-    serveCatalog();
+    await shopper();
     renderStore(<PricingOffers />);
     expect(await screen.findByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(screen.queryByRole('link', { name: 'VIEW CART' })).toBeNull();
-    await settle();
-    act(() => appActions.setCartCount(2));
+    // Another tab fills the cart; the shell then reloads the counts (app info).
+    await fillCart({ 'pdf-workshop-pro-monthly': 2 });
+    await act(() => refreshAppInfo());
     expect(await screen.findByRole('link', { name: 'VIEW CART' })).toHaveAttribute('href', '/store/cart');
   });
 
-  it('says so when there are no offers', async () => {
+  // The seeded catalog is never empty and is shared by every test file: the list that the page
+  // shows once the catalog has answered is given an empty one, with no call at all.
+  it('says so when there are no offers, in English and Russian', () => {
     storeVisitor();
-    serveCatalog([]);
-    renderStore(<PricingOffers />);
-    expect(await screen.findByText('No products or services are available at this time.')).toBeVisible();
+    const { unmount } = renderStore(<PricingOfferList catalog={{ status: 'ready', data: [] }} />);
+    expect(screen.getByText('No products or services are available at this time.')).toBeVisible();
     expect(screen.queryByTestId('offer-card')).toBeNull();
     expect(screen.getByRole('link', { name: 'Contact us' })).toBeVisible();
+    unmount();
+    storeVisitor('ru');
+    renderStore(<PricingOfferList catalog={{ status: 'ready', data: [] }} />, 'ru');
+    expect(screen.getByText('Сейчас нет доступных продуктов или услуг.')).toBeVisible();
   });
 
   it('ADD TO CART sends one item, Quantity 1, IsAddition true, no billing; then Item added to cart and the badge', async () => {
-    storeVisitor();
-    const api = serveCatalog();
+    await shopper({ cart: { 'pdf-workshop-pro-yearly': 1, 'pdf-workshop-pro-monthly': 1 } });
     renderStore(<PricingOffers />);
-    const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, yearly' })).getByRole('button', { name: 'ADD TO CART' }));
+    await addToCart('PDF Workshop Pro, yearly');
     await waitFor(() => expect(snackText()).toBe('Item added to cart'));
-    expect(api.to('PUT', 'store/cart').map((call) => call.body)).toEqual([{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }], IsAddition: true }]);
+    expect(sentCarts()).toEqual([{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }], IsAddition: true }]);
     expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
     // The badge counts quantities of the cart the server answered (2 + 1).
     expect(appState.get().appInfo.CartItemCount).toBe(3);
     expect(await screen.findByRole('link', { name: 'VIEW CART' })).toBeVisible();
+    expect((await savedCart()).LineItems.map((line) => [line.Key, line.Quantity])).toEqual([
+      ['pdf-workshop-pro-monthly', 1],
+      ['pdf-workshop-pro-yearly', 2],
+    ]);
   });
 
   it('says the cart holds the most it can when the server kept the line at 100', async () => {
-    storeVisitor();
-    serveStore((call) => {
-      if (call.path === 'store/catalog') return { body: catalog };
-      if (call.method === 'PUT' && call.path === 'store/cart') return { body: pricedCart({ 'pdf-workshop-pro-yearly': 100 }) };
-    });
+    await shopper({ cart: { 'pdf-workshop-pro-yearly': 100 } });
+    expect(appState.get().appInfo.CartItemCount).toBe(100);
     renderStore(<PricingOffers />);
-    await settle();
-    act(() => appActions.setCartCount(100));
-    const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, yearly' })).getByRole('button', { name: 'ADD TO CART' }));
+    await addToCart('PDF Workshop Pro, yearly');
     await waitFor(() => expect(snackText()).toBe('Your cart already holds the most of this item an order can have (100).'));
     expect(snackbarStore.get().current).toMatchObject({ style: 'info' });
+    expect(sentCarts()).toHaveLength(1);
+    expect((await savedCart()).LineItems).toMatchObject([{ Key: 'pdf-workshop-pro-yearly', Quantity: 100 }]);
   });
 
   it('ADD TO CART while logged out opens the login dialog, which comes back to pricing', async () => {
-    storeVisitor({ loggedIn: false });
-    const api = serveCatalog();
+    anonymousVisitor();
     renderStore(<PricingOffers />);
-    const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, monthly' })).getByRole('button', { name: 'ADD TO CART' }));
+    await addToCart('PDF Workshop Pro, monthly');
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
     expect(authDialogState.get().returnTo).toBe('/store/pricing');
-    expect(api.to('PUT', 'store/cart')).toEqual([]);
+    expect(sentCarts()).toEqual([]);
   });
 
   it('shows the offers in German and Russian with the same money format', async () => {
-    storeVisitor({ locale: 'de' });
-    serveCatalog();
+    anonymousVisitor('de');
     const { unmount } = renderStore(<PricingOffers />, 'de');
-    const yearly = within(await screen.findByRole('article', { name: 'PDF Workshop Pro, yearly' }));
+    const yearly = within(await screen.findByRole('article', { name: 'PDF Workshop Pro, jährlich' }));
     expect(yearly.getByText('Nur $99.00')).toBeVisible();
     expect(yearly.getByText('Sie sparen $21')).toBeVisible();
     expect(yearly.getByRole('button', { name: 'IN DEN WARENKORB' })).toBeVisible();
     unmount();
-    storeVisitor({ locale: 'ru' });
-    serveCatalog([]);
+    anonymousVisitor('ru');
     renderStore(<PricingOffers />, 'ru');
-    expect(await screen.findByText('Сейчас нет доступных продуктов или услуг.')).toBeVisible();
+    const russianYearly = within(await screen.findByRole('article', { name: 'PDF Workshop Pro, на год' }));
+    expect(russianYearly.getByText('Всего $99.00')).toBeVisible();
+    expect(russianYearly.getByText('Экономия $21')).toBeVisible();
+    expect(within(card('Аудит архитектуры (одна неделя)')).getByText('Всего $1,500.00')).toBeVisible();
   });
 });

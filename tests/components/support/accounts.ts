@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions } from '@/lib/state/app-state';
-import { pageApi } from './network';
+import { pageApi, type ApiCaller } from './network';
 
 export const strongPassword = 'Bluebonnet2025';
 
@@ -32,24 +32,33 @@ export async function mailedCode(address: string, after = 0): Promise<string> {
 }
 
 /**
- * Creates an account through the real sign-up with its mailed code. The page's cookies then
- * hold its session, as after the sign-up dialog; the app state is not told (see `signedIn`).
+ * Creates an account through the real sign-up with its mailed code. The page's cookies (or those
+ * of the browser `api` calls from) then hold its session; the app state is not told (see `signedIn`).
  */
-export async function signUp(email = uniqueEmail(), password = strongPassword): Promise<{ email: string; password: string; session: SessionInfo }> {
-  await pageApi('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
+export async function signUp(email = uniqueEmail(), password = strongPassword, api: ApiCaller = pageApi): Promise<{ email: string; password: string; session: SessionInfo }> {
+  await api('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
   const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
   const sentAfter = Date.now() - 1;
-  const first = await pageApi<{ CodeResult: string | null }>('POST', 'auth/signup', request);
+  const first = await api<{ CodeResult: string | null }>('POST', 'auth/signup', request);
   if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${JSON.stringify(first.body)}`);
-  const second = await pageApi<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) });
+  const second = await api<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) });
   if (second.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(second.body)}`);
   return { email, password, session: second.body.SessionInfo };
 }
 
-/** A new account, logged in on the page as the shell would have found it at start-up. */
-export async function signedIn(email?: string, password?: string) {
-  const account = await signUp(email, password);
-  appActions.setSession(account.session);
+/**
+ * A new account (with this display name saved for real, if given), logged in on the page; the
+ * app state holds the session the backend answers, as the shell's start-up reads it.
+ */
+export async function signedIn({ email, displayName }: { email?: string; displayName?: string } = {}) {
+  const account = await signUp(email);
+  let session = account.session;
+  if (displayName !== undefined) {
+    const saved = await pageApi('PUT', 'user/profile', { DisplayName: displayName });
+    if (saved.status !== 200) throw new Error(`the display name was refused: ${JSON.stringify(saved.body)}`);
+    session = (await pageApi<SessionInfo>('GET', 'auth/session-info')).body;
+  }
+  appActions.setSession(session);
   appActions.markSessionChecked();
-  return account;
+  return { ...account, session };
 }

@@ -41,7 +41,6 @@ export default async function globalSetup() {
     PAYMENTS_MANUAL_ENABLED: 'true',
     TEST_HOOKS: 'on',
     LOG_LEVEL: 'error',
-    THROTTLE_SCALE: '50',
   });
   globalThis.componentServers = { processes: [backend, mail], dataDir };
   await waitFor(`http://127.0.0.1:${mailApiPort}/health`, mail);

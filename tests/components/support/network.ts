@@ -9,6 +9,8 @@
  * front answer with an error page. Every call is logged, to check what the page sent.
  */
 
+import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+
 interface CookieJar {
   getCookieStringSync(url: string): string;
   setCookieSync(cookie: string, url: string): unknown;
@@ -35,6 +37,13 @@ type Condition =
 
 const calls: SentCall[] = [];
 const conditions: Condition[] = [];
+/**
+ * Each test is a visitor of its own address, which the proxy in front of the backend appends
+ * as the last X-Forwarded-For entry (server/client-ip.ts): the backend's per-address limits
+ * then count one test's calls, as they count one visitor's, and run at production values.
+ */
+let clientAddress = '10.0.0.1';
+const randomAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`;
 
 /** "PUT store/cart" or "store/cart" (any method), or a test of the call. */
 function matches(match: CallMatch, call: SentCall) {
@@ -57,19 +66,32 @@ function takeCondition(call: SentCall): Condition | undefined {
   return index < 0 ? undefined : conditions.splice(index, 1)[0];
 }
 
-/** One HTTP exchange from the page, without logging or conditions. */
-async function send(url: URL, init: RequestInit): Promise<Response> {
-  const { fetch: nodeFetch, AbortController: NodeAbortController, cookieJar } = globalThis.nodeNetwork;
-  const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
-  const cookie = cookieJar.getCookieStringSync(url.href);
+/** A kept-alive connection that the server closed while it was idle, before any answer. */
+const isStaleConnection = (error: unknown) => error instanceof Error && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+
+/** Where a browser keeps its cookies, and the address it calls from. */
+interface Browser {
+  cookies: CookieJar;
+  address: () => string;
+}
+
+const page: Browser = { cookies: { getCookieStringSync: (url) => globalThis.nodeNetwork.cookieJar.getCookieStringSync(url), setCookieSync: (line, url) => globalThis.nodeNetwork.cookieJar.setCookieSync(line, url), removeAllCookiesSync: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync() }, address: () => clientAddress };
+
+/** One HTTP exchange from a browser, without logging or conditions. */
+async function send(browser: Browser, url: URL, init: RequestInit): Promise<Response> {
+  const { fetch: nodeFetch, AbortController: NodeAbortController } = globalThis.nodeNetwork;
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined), 'X-Forwarded-For': browser.address() };
+  const cookie = browser.cookies.getCookieStringSync(url.href);
   if (cookie) headers.Cookie = cookie;
   // Node's fetch takes only its own signals: the page's signal is relayed.
   const controller = new NodeAbortController();
   const pageSignal = init.signal;
   if (pageSignal?.aborted) controller.abort();
   pageSignal?.addEventListener('abort', () => controller.abort());
-  const response = await nodeFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
-  for (const line of response.headers.getSetCookie()) cookieJar.setCookieSync(line, url.href);
+  const exchange = () => nodeFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
+  // Browsers send a request again when a reused idle connection turns out closed; so does this.
+  const response = await exchange().catch((error: unknown) => (isStaleConnection(error) ? exchange() : Promise.reject(error)));
+  for (const line of response.headers.getSetCookie()) browser.cookies.setCookieSync(line, url.href);
   return response;
 }
 
@@ -85,7 +107,7 @@ export async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}
     condition.reached();
     await condition.released;
   }
-  return send(url, init);
+  return send(page, url, init);
 }
 
 function gatewayAnswer(condition: Extract<Condition, { kind: 'gateway' }>): Response {
@@ -116,24 +138,52 @@ export const network = {
   clearCookies: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync(),
 };
 
-/** A call the test makes with the page's cookies, as the site's own client makes it (not logged). */
-export async function pageApi<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } = await import('@/lib/contract/http');
+export type ApiAnswer<T> = { status: number; body: T };
+export type ApiCaller = <T = unknown>(method: string, path: string, body?: unknown) => Promise<ApiAnswer<T>>;
+
+/** A call as the site's own client makes it from this browser: app key, JSON, the XSRF cookie echoed. */
+async function apiCall<T>(browser: Browser, method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
   const url = new URL(`/api/${path}`, window.location.href);
   const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const xsrf = globalThis.nodeNetwork.cookieJar
+  const xsrf = browser.cookies
     .getCookieStringSync(url.href)
     .split('; ')
     .find((pair) => pair.startsWith(`${XSRF_COOKIE}=`));
   if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf.slice(XSRF_COOKIE.length + 1));
-  const response = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await send(browser, url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A call the test makes with the page's cookies, as another tab of the same browser would (not logged). */
+export const pageApi: ApiCaller = (method, path, body) => apiCall(page, method, path, body);
+
+/** A simple cookie jar for another browser: name → value, dropped when expired or emptied. */
+function separateJar(): CookieJar {
+  const cookies = new Map<string, string>();
+  return {
+    getCookieStringSync: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    setCookieSync(line) {
+      const [pair, ...attributes] = line.split(';');
+      const split = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, split).trim(), pair.slice(split + 1)];
+      if (value === '' || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute))) cookies.delete(name);
+      else cookies.set(name, value);
+    },
+    removeAllCookiesSync: () => cookies.clear(),
+  };
+}
+
+/** Someone else's browser: its own cookies and address, never the page's. */
+export function anotherBrowser(): ApiCaller {
+  const browser: Browser = { cookies: separateJar(), address: (() => { const address = randomAddress(); return () => address; })() };
+  return (method, path, body) => apiCall(browser, method, path, body);
 }
 
 beforeEach(() => {
   calls.length = 0;
   conditions.length = 0;
+  clientAddress = randomAddress();
   globalThis.fetch = pageFetch as typeof fetch;
 });

@@ -1,0 +1,74 @@
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { Invoice } from '@/lib/contract/billing';
+import type { PaymentReturnResponse } from '@/lib/contract/store';
+import { network, pageApi } from './support/network';
+import { fillCart, type Quantities } from './store-helpers';
+
+/** The manual provider's test cards (server/payments/manual.ts), as the checkout lists them. */
+export const testCards = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/** A manual checkout session's id is the part of its client secret before `_secret_`. */
+export const sessionIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
+
+/** Fails with the backend's answer, so a broken set-up says why instead of failing later. */
+async function expectOk<T>(call: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const answer = await call;
+  if (answer.status !== 200) throw new Error(`${what} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/**
+ * Starts a manual checkout of the signed-in account's cart (or of an unpaid invoice: Pay Now)
+ * as another tab of the browser would, and returns its client secret.
+ */
+export async function checkoutElsewhere(invoiceKey?: string): Promise<string> {
+  const query = invoiceKey ? `?invoice=${invoiceKey}` : '';
+  return (await expectOk(pageApi<{ Value: string }>('POST', `payment/create-manual-session${query}`), 'starting a checkout')).Value;
+}
+
+/** Pays a checkout with a test card as another tab would; answers the session id. */
+export async function payElsewhere(clientSecret: string, cardNumber: string = testCards.success): Promise<string> {
+  const card = { ClientSecret: clientSecret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' };
+  const paid = await expectOk(pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', card), 'paying');
+  return paid.SessionId;
+}
+
+/** The signed-in account's invoices, newest first. */
+export const ownInvoices = () => expectOk(pageApi<Invoice[]>('GET', 'billing/invoices'), 'listing the invoices');
+
+/** An unpaid invoice for this cart: the one a started checkout creates. */
+export async function unpaidInvoice(cart: Quantities): Promise<Invoice> {
+  await fillCart(cart);
+  await checkoutElsewhere();
+  const [invoice] = await ownInvoices();
+  return invoice;
+}
+
+/** This cart bought with the success card: the session to return with, and what the return answers. */
+export async function paidCheckout(cart: Quantities): Promise<{ sessionId: string; invoiceKey: string }> {
+  await fillCart(cart);
+  const sessionId = await payElsewhere(await checkoutElsewhere());
+  const [invoice] = await ownInvoices();
+  return { sessionId, invoiceKey: invoice.Key };
+}
+
+/** What payment/manual-return answers for this session now (asked as another tab would). */
+export const returnAnswer = (sessionId: string) => expectOk(pageApi<PaymentReturnResponse>('POST', 'payment/manual-return', { Value: sessionId }), 'asking for the return');
+
+/** The calls the page sends from here on: the set-up's own (the shell's app info) left out. */
+export function callsFromHere() {
+  const start = network.calls().length;
+  return () => network.calls().slice(start);
+}
+
+/** Types a card into the manual checkout's form and presses PAY. */
+export async function payOnPage(user: UserEvent, form: ReturnType<typeof within>, cardNumber: string) {
+  await user.clear(form.getByLabelText('Card number'));
+  await user.type(form.getByLabelText('Card number'), cardNumber);
+  await user.clear(form.getByLabelText('Expiry (MM/YY)'));
+  await user.type(form.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.clear(form.getByLabelText('CVC'));
+  await user.type(form.getByLabelText('CVC'), '123');
+  await user.click(form.getByRole('button', { name: 'PAY' }));
+}
