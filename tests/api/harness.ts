@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '@/server/db/database';
 import { seedCatalog } from '@/server/db/seed';
 import { deliverDueMail } from '@/server/email/outbox';
 import { createMailer } from '@/server/email/mailer';
+import { texasBilling } from '../support/billing-contacts';
 import { startMailSink } from './mail-sink';
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 
@@ -140,16 +141,7 @@ export async function signedUpClient(backend: TestBackend, email: string, passwo
   return client;
 }
 
-export const texasBilling = {
-  Name: 'Ann Smith',
-  Address1: '100 Main Street',
-  Address2: 'Suite 5',
-  City: 'Plano',
-  StateCode: 'TX',
-  PostalCode: '75024',
-  CountryCode: 'US',
-  IsBusinessPurchase: false,
-};
+export { texasBilling };
 
 /** Makes a user's cart hold exactly these items, with the billing address, as the cart page does (quantity 0 for the rest). */
 export async function fillCart(client: TestClient, items: Record<string, number>, billing: object = texasBilling) {

@@ -4,6 +4,7 @@ import type { BillingInfoInput } from '@/lib/contract/store';
 import { logIn } from './account-helpers';
 import { fillCart, type Quantities } from './store-helpers';
 import { signedIn, uniqueEmail } from './support/accounts';
+import { texasBilling } from '../support/billing-contacts';
 import { pageApi } from './support/network';
 
 /*
@@ -20,17 +21,6 @@ const testCards = {
   paysThenRenewalFails: '4000000000000341',
 } as const;
 
-/** The billing contact of every purchase unless said: Texas, which pays 8.25 % sales tax. */
-const texasAddress: BillingInfoInput = {
-  Name: 'Ann Smith',
-  Address1: '100 Main Street',
-  Address2: 'Suite 5',
-  City: 'Plano',
-  StateCode: 'TX',
-  PostalCode: '75024',
-  CountryCode: 'US',
-  IsBusinessPurchase: false,
-};
 
 /** No tax is charged outside Texas (server/data/tax-rates.json): the invoice is tax exempt. */
 const germanAddress: BillingInfoInput = {
@@ -64,7 +54,7 @@ async function payCheckout(clientSecret: string, cardNumber: string = testCards.
 }
 
 /** Buys the items in one checkout; the paid invoice's key. */
-async function buy(items: Quantities, { billing = texasAddress, cardNumber = testCards.pays as string } = {}) {
+async function buy(items: Quantities, { billing = texasBilling, cardNumber = testCards.pays as string } = {}) {
   await fillCart(items, billing);
   return payCheckout(await startCheckout(), cardNumber);
 }
@@ -183,13 +173,13 @@ export async function customerWithActivePlan(label = 'plan') {
 export async function customerWithInvoices() {
   const customer = await newCustomer('invoices');
   const fullCart = { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 };
-  await fillCart({ 'pdf-workshop-pro-monthly': 1 }, texasAddress);
+  await fillCart({ 'pdf-workshop-pro-monthly': 1 }, texasBilling);
   await startCheckout();
-  await fillCart(fullCart, texasAddress);
+  await fillCart(fullCart, texasBilling);
   const full = await readInvoice(await payCheckout(await startCheckout()));
   const twoPlans = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }));
   const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanAddress }));
-  await fillCart(fullCart, texasAddress);
+  await fillCart(fullCart, texasBilling);
   await startCheckout();
   const unpaid = only(await readInvoices(), 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null);
   return { customer, full, twoPlans, taxExempt, unpaid };
