@@ -207,6 +207,9 @@ test.describe('solutions (spec screens 13–16)', () => {
 
 test.describe('legal', () => {
   test('privacy policy anchors 1 to 14 scroll their section into view', async ({ page }) => {
+    // Instant scrolling (as with reduced motion): a smooth scroll still running from one click
+    // would race Playwright's own scroll to the next link.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await acceptCookies(page);
     await page.goto('/legal/privacy-policy#7');
     await expect(page.locator('[id="7"]')).toBeInViewport();
