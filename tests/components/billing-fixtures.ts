@@ -2,10 +2,11 @@ import type { LoginResponse } from '@/lib/contract/auth';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
 import type { BillingInfoInput } from '@/lib/contract/store';
 import { logIn } from './account-helpers';
+import { checkoutElsewhere, payElsewhere, returnAnswer, testCards } from './checkout-helpers';
 import { fillCart, type Quantities } from './store-helpers';
 import { signedIn, uniqueEmail } from './support/accounts';
 import { texasBilling } from '../support/billing-contacts';
-import { pageApi } from './support/network';
+import { accepted, pageApi } from './support/network';
 
 /*
  * Real billing states for the billing screens, built through the real backend with the page's
@@ -14,12 +15,6 @@ import { pageApi } from './support/network';
  * those of tests/api/payments-manual.test.ts and tests/api/billing.test.ts.
  */
 
-/** The manual provider's test cards (server/payments/manual.ts). */
-const testCards = {
-  pays: '4242424242424242',
-  /** Pays now; the renewal charge later fails. */
-  paysThenRenewalFails: '4000000000000341',
-} as const;
 
 
 /** No tax is charged outside Texas (server/data/tax-rates.json): the invoice is tax exempt. */
@@ -34,29 +29,17 @@ const germanAddress: BillingInfoInput = {
   IsBusinessPurchase: false,
 };
 
-/** The answer's body, or an error that says which setup step the backend refused. */
-async function accepted<T>(step: string, call: Promise<{ status: number; body: T }>): Promise<T> {
-  const answer = await call;
-  if (answer.status !== 200) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** Starts a checkout of the cart (which opens its unpaid invoice) and returns the client secret. */
-async function startCheckout() {
-  return (await accepted('start a checkout', pageApi<{ Value: string }>('POST', 'payment/create-manual-session'))).Value;
-}
-
-/** Pays a checkout on the manual card form and returns as the payment-return page does; the invoice's key. */
-async function payCheckout(clientSecret: string, cardNumber: string = testCards.pays) {
-  const paid = await accepted('pay', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', { ClientSecret: clientSecret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' }));
-  if (paid.Status !== 'complete') throw new Error(`the payment was not taken: ${JSON.stringify(paid)}`);
-  return (await accepted('return from the payment', pageApi<{ InvoiceKey: string }>('POST', 'payment/manual-return', { Value: paid.SessionId }))).InvoiceKey;
+/** Pays a started checkout and returns as the payment-return page does; the paid invoice's key. */
+async function payCheckout(clientSecret: string, card: string = testCards.success) {
+  const answer = await returnAnswer(await payElsewhere(clientSecret, card));
+  if (answer.Status !== 'complete') throw new Error(`the payment was not taken: ${JSON.stringify(answer)}`);
+  return answer.InvoiceKey!;
 }
 
 /** Buys the items in one checkout; the paid invoice's key. */
-async function buy(items: Quantities, { billing = texasBilling, cardNumber = testCards.pays as string } = {}) {
+async function buy(items: Quantities, { billing = texasBilling, card = testCards.success as string } = {}) {
   await fillCart(items, billing);
-  return payCheckout(await startCheckout(), cardNumber);
+  return payCheckout(await checkoutElsewhere(), card);
 }
 
 /** The TEST_HOOKS renewal run: the customer's open subscriptions reach their renewal date and the real renewal job runs. */
@@ -126,7 +109,7 @@ const only = <T>(rows: T[], what: string, test: (row: T) => boolean) => {
  */
 export async function customerWithBillingHistory() {
   const customer = await newCustomer('history');
-  await buy({ 'pdf-workshop-pro-yearly': 1 }, { cardNumber: testCards.paysThenRenewalFails });
+  await buy({ 'pdf-workshop-pro-yearly': 1 }, { card: testCards.renewalFails });
   await buy({ 'personal-health-plus-monthly': 1 });
   await renewNow();
   const cancelledInvoiceKey = await buy({ 'pdf-workshop-pro-monthly': 1 });
@@ -174,13 +157,13 @@ export async function customerWithInvoices() {
   const customer = await newCustomer('invoices');
   const fullCart = { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 };
   await fillCart({ 'pdf-workshop-pro-monthly': 1 }, texasBilling);
-  await startCheckout();
+  await checkoutElsewhere();
   await fillCart(fullCart, texasBilling);
-  const full = await readInvoice(await payCheckout(await startCheckout()));
+  const full = await readInvoice(await payCheckout(await checkoutElsewhere()));
   const twoPlans = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }));
   const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanAddress }));
   await fillCart(fullCart, texasBilling);
-  await startCheckout();
+  await checkoutElsewhere();
   const unpaid = only(await readInvoices(), 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null);
   return { customer, full, twoPlans, taxExempt, unpaid };
 }

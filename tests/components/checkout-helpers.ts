@@ -2,21 +2,19 @@ import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Invoice } from '@/lib/contract/billing';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
-import { network, pageApi } from './support/network';
+import { accepted, network, pageApi } from './support/network';
 import { fillCart, type Quantities } from './store-helpers';
 
 /** The manual provider's test cards (server/payments/manual.ts), as the checkout lists them. */
-export const testCards = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+export const testCards = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  /** Pays now; the renewal charge later fails. */
+  renewalFails: '4000 0000 0000 0341',
+} as const;
 
 /** A manual checkout session's id is the part of its client secret before `_secret_`. */
 export const sessionIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
-
-/** Fails with the backend's answer, so a broken set-up says why instead of failing later. */
-async function expectOk<T>(call: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const answer = await call;
-  if (answer.status !== 200) throw new Error(`${what} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 /**
  * Starts a manual checkout of the signed-in account's cart (or of an unpaid invoice: Pay Now)
@@ -24,18 +22,18 @@ async function expectOk<T>(call: Promise<{ status: number; body: T }>, what: str
  */
 export async function checkoutElsewhere(invoiceKey?: string): Promise<string> {
   const query = invoiceKey ? `?invoice=${invoiceKey}` : '';
-  return (await expectOk(pageApi<{ Value: string }>('POST', `payment/create-manual-session${query}`), 'starting a checkout')).Value;
+  return (await accepted('starting a checkout', pageApi<{ Value: string }>('POST', `payment/create-manual-session${query}`))).Value;
 }
 
 /** Pays a checkout with a test card as another tab would; answers the session id. */
 export async function payElsewhere(clientSecret: string, cardNumber: string = testCards.success): Promise<string> {
-  const card = { ClientSecret: clientSecret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' };
-  const paid = await expectOk(pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', card), 'paying');
+  const card = { ClientSecret: clientSecret, CardNumber: cardNumber.replace(/\s/g, ''), Expiry: '12/30', Cvc: '123' };
+  const paid = await accepted('paying', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', card));
   return paid.SessionId;
 }
 
 /** The signed-in account's invoices, newest first. */
-export const ownInvoices = () => expectOk(pageApi<Invoice[]>('GET', 'billing/invoices'), 'listing the invoices');
+export const ownInvoices = () => accepted('listing the invoices', pageApi<Invoice[]>('GET', 'billing/invoices'));
 
 /** An unpaid invoice for this cart: the one a started checkout creates. */
 export async function unpaidInvoice(cart: Quantities): Promise<Invoice> {
@@ -54,7 +52,7 @@ export async function paidCheckout(cart: Quantities): Promise<{ sessionId: strin
 }
 
 /** What payment/manual-return answers for this session now (asked as another tab would). */
-export const returnAnswer = (sessionId: string) => expectOk(pageApi<PaymentReturnResponse>('POST', 'payment/manual-return', { Value: sessionId }), 'asking for the return');
+export const returnAnswer = (sessionId: string) => accepted('asking for the return', pageApi<PaymentReturnResponse>('POST', 'payment/manual-return', { Value: sessionId }));
 
 /** The calls the page sends from here on: the set-up's own (the shell's app info) left out. */
 export function callsFromHere() {

@@ -2,8 +2,8 @@ import userEvent from '@testing-library/user-event';
 import type { SessionInfo } from '@/lib/contract/auth';
 import { renderAccount } from './account-helpers';
 import type { TestLocale } from './render';
-import { mailedCode, signedIn } from './support/accounts';
-import { pageApi } from './support/network';
+import { signedIn } from './support/accounts';
+import { accepted, pageApi } from './support/network';
 
 /** The session the backend has for the page's cookies (anonymous: UserName null). */
 export async function backendSession(): Promise<SessionInfo> {
@@ -15,18 +15,6 @@ export async function openSettings(options: { displayName?: string; locale?: Tes
   const account = await signedIn(options);
   renderAccount(options.locale ?? 'en', { settings: true });
   return { user: userEvent.setup(), account };
-}
-
-async function expectDone(call: Promise<{ status: number; body: unknown }>) {
-  const { status, body } = await call;
-  if (status !== 200) throw new Error(`setup call refused (${status}): ${JSON.stringify(body)}`);
-}
-
-/** Another tab of the same browser changes the account's email address with its mailed code. */
-export async function changeEmailInAnotherTab(newEmail: string) {
-  const sentAfter = Date.now() - 1;
-  await expectDone(pageApi('PUT', 'user/email', { NewEmailAddress: newEmail, Code: null }));
-  await expectDone(pageApi('PUT', 'user/email', { NewEmailAddress: newEmail, Code: await mailedCode(newEmail, sentAfter) }));
 }
 
 /** Another tab of the same browser (the same session) types a wrong current password `count` times. */

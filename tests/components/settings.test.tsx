@@ -9,11 +9,10 @@ import { renderWithIntl, routerCalls } from './render';
 import { renderAccount, resetAccountState, snackText } from './account-helpers';
 import {
   backendSession,
-  changeEmailInAnotherTab,
   openSettings,
   wrongPasswordTriesInAnotherTab,
 } from './settings-helpers';
-import { mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './support/accounts';
+import { changeEmail, mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './support/accounts';
 import { anotherBrowser, network, pageApi } from './support/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
@@ -163,7 +162,7 @@ describe('Email / User name (spec §4 "Email update")', () => {
     // Another tab already moved the account to this address, so the server refuses it as the
     // same address (no Data), though this page still shows the old one.
     const address = uniqueEmail('other');
-    await changeEmailInAnotherTab(address);
+    await changeEmail(address); // in another tab of this browser
     await user.type(form.newEmail(), address);
     await form.submit();
     expect(await form.scope.findByRole('alert')).toHaveTextContent('Same as current email address');

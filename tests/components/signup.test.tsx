@@ -4,8 +4,8 @@ import { appState } from '@/lib/state/app-state';
 import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
 import { snackbarStore } from '@/lib/state/snackbar';
 import { capitalized, renderAccount, resetAccountState, snackText, visitorPage } from './account-helpers';
-import { mailedCode, signUp, strongPassword, uniqueEmail } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './support/accounts';
+import { anotherBrowser, network, pageApi } from './support/network';
 
 jest.setTimeout(20_000);
 
@@ -35,16 +35,13 @@ async function openSignup() {
 }
 
 /**
- * Another account takes the address meanwhile, as a second user would: it moves its own login
- * to it with the code mailed there. The page is then a visitor's again.
+ * Another account takes the address meanwhile, as a second user would in their own browser: it
+ * moves its own login to it with the code mailed there.
  */
 async function anotherAccountTakes(address: string) {
-  await signUp();
-  const asked = Date.now() - 1;
-  await pageApi('PUT', 'user/email', { NewEmailAddress: address });
-  const moved = await pageApi('PUT', 'user/email', { NewEmailAddress: address, Code: await mailedCode(address, asked) });
-  if (moved.status !== 200) throw new Error(`the address change failed: ${JSON.stringify(moved.body)}`);
-  await visitorPage();
+  const theirs = anotherBrowser();
+  await signUp(undefined, undefined, theirs);
+  await changeEmail(address, theirs);
 }
 
 describe('sign-up dialog (spec screen 7)', () => {

@@ -13,7 +13,7 @@ import storeRu from '@/messages/store/ru.json';
 import { resetAccountState } from './account-helpers';
 import { messages, renderWithIntl, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { accepted, network, pageApi } from './support/network';
 
 const storeMessages = { en: storeEn, de: storeDe, ru: storeRu };
 
@@ -60,9 +60,7 @@ export const texasBillingInfo: BillingInfoInput = {
  */
 export async function fillCart(quantities: Quantities, billing: BillingInfoInput | null = texasBillingInfo): Promise<CartModel> {
   const Items = Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity }));
-  const saved = await pageApi<CartModel>('PUT', 'store/cart', { Items, BillingInfo: billing, IsAddition: false });
-  if (saved.status !== 200) throw new Error(`the cart was not saved: ${JSON.stringify(saved.body)}`);
-  return saved.body;
+  return accepted('save the cart', pageApi<CartModel>('PUT', 'store/cart', { Items, BillingInfo: billing, IsAddition: false }));
 }
 
 /** The signed-in account's cart as the backend has it now. */

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions } from '@/lib/state/app-state';
-import { pageApi, type ApiCaller } from './network';
+import { accepted, pageApi, type ApiCaller } from './network';
 
 export const strongPassword = 'Bluebonnet2025';
 
@@ -41,9 +41,8 @@ export async function signUp(email = uniqueEmail(), password = strongPassword, a
   const sentAfter = Date.now() - 1;
   const first = await api<{ CodeResult: string | null }>('POST', 'auth/signup', request);
   if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${JSON.stringify(first.body)}`);
-  const second = await api<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) });
-  if (second.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(second.body)}`);
-  return { email, password, session: second.body.SessionInfo };
+  const second = await accepted('sign up with the code', api<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) }));
+  return { email, password, session: second.SessionInfo };
 }
 
 /**
@@ -54,11 +53,17 @@ export async function signedIn({ email, displayName }: { email?: string; display
   const account = await signUp(email);
   let session = account.session;
   if (displayName !== undefined) {
-    const saved = await pageApi('PUT', 'user/profile', { DisplayName: displayName });
-    if (saved.status !== 200) throw new Error(`the display name was refused: ${JSON.stringify(saved.body)}`);
-    session = (await pageApi<SessionInfo>('GET', 'auth/session-info')).body;
+    await accepted('save the display name', pageApi('PUT', 'user/profile', { DisplayName: displayName }));
+    session = await accepted('read the session', pageApi<SessionInfo>('GET', 'auth/session-info'));
   }
   appActions.setSession(session);
   appActions.markSessionChecked();
   return { ...account, session };
+}
+
+/** Moves the login of the account that `api` calls for (the page's unless said) to a new address, with the code mailed there. */
+export async function changeEmail(newEmail: string, api: ApiCaller = pageApi) {
+  const sentAfter = Date.now() - 1;
+  await accepted('ask for a code', api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: null }));
+  await accepted('change the address', api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: await mailedCode(newEmail, sentAfter) }));
 }

@@ -159,6 +159,13 @@ async function apiCall<T>(browser: Browser, method: string, path: string, body?:
 /** A call the test makes with the page's cookies, as another tab of the same browser would (not logged). */
 export const pageApi: ApiCaller = (method, path, body) => apiCall(page, method, path, body);
 
+/** A set-up call's body; a refusal fails the test with the backend's answer, so a broken set-up says why. */
+export async function accepted<T>(step: string, call: Promise<ApiAnswer<T>>): Promise<T> {
+  const answer = await call;
+  if (answer.status !== 200) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
 /** A simple cookie jar for another browser: name → value, dropped when expired or emptied. */
 function separateJar(): CookieJar {
   const cookies = new Map<string, string>();
