@@ -46,7 +46,7 @@ export default async function HomePage() {
               <p className="text-sm text-slate-600">{t('stackLabel')}</p>
               <ul className="mt-2 flex flex-wrap gap-2">
                 {technologyStack.map((technology) => (
-                  <li key={technology} className="rounded-full border border-brand-100 bg-white px-3 py-1 text-sm font-medium text-brand-800">
+                  <li key={technology} className="chip">
                     {stack(`${technology}.title`)}
                   </li>
                 ))}
@@ -68,12 +68,12 @@ export default async function HomePage() {
       <Section id="approach" tone="muted" heading={t('approachHeading')} intro={t('approachIntro')}>
         <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
-            <li key={step} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+            <li key={step} className="card">
+              <span aria-hidden className="step-number">
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(`steps.${step}.title`)}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{t(`steps.${step}.text`)}</p>
+              <h3 className="card-title">{t(`steps.${step}.title`)}</h3>
+              <p className="card-text">{t(`steps.${step}.text`)}</p>
             </li>
           ))}
         </ol>

@@ -28,7 +28,7 @@ export function NavLinks() {
               href={localePath(item.href)}
               aria-current={current ? 'page' : undefined}
               className={cx(
-                'shrink-0 rounded px-1.5 py-2 text-sm font-medium sm:px-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
+                'nav-link',
                 current && 'text-brand-800 underline decoration-2 underline-offset-8',
               )}
             >

@@ -38,12 +38,12 @@ export function Section({ id, heading, intro, tone = 'plain', children }: { id: 
 /** A card with an icon, an h3 title and a short text. */
 export function FeatureCard({ icon, title, children, className }: { icon: IconName; title: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <div className={cx('flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)}>
-      <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+    <div className={cx('card flex flex-col', className)}>
+      <span className="card-icon">
         <Icon name={icon} />
       </span>
-      <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-      <div className="mt-2 leading-relaxed text-slate-600">{children}</div>
+      <h3 className="card-title">{title}</h3>
+      <div className="card-text">{children}</div>
     </div>
   );
 }

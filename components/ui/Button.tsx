@@ -3,21 +3,11 @@ import { cx } from './cx';
 
 export type ButtonVariant = 'primary' | 'warn' | 'plain' | 'inverse';
 
-const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 inactive:bg-slate-300 inactive:text-slate-600',
-  warn: 'bg-warn-600 text-white hover:bg-warn-700 inactive:bg-slate-300 inactive:text-slate-600',
-  plain: 'bg-transparent text-brand-700 hover:bg-brand-50 inactive:text-slate-500',
-  /** On a dark brand background. */
-  inverse: 'bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white inactive:text-slate-500',
-};
+/** Whole names, for Tailwind's scan of the sources; the looks live in app/globals.css. */
+const variants: Record<ButtonVariant, string> = { primary: 'btn-primary', warn: 'btn-warn', plain: 'btn-plain', inverse: 'btn-inverse' };
 
-export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) =>
-  cx(
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold tracking-wide',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 inactive:cursor-not-allowed',
-    variants[variant],
-    extra,
-  );
+/** One class per look rather than its utilities: the list repeats in every page's HTML and RSC payload. */
+export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) => cx('btn', variants[variant], extra);
 
 /**
  * `busy`: the form's call is running (spec §4 "Dialogs": the submit button is disabled). It

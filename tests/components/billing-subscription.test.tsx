@@ -132,7 +132,7 @@ describe('subscription page (screen 19)', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Cancel subscription' });
       expect(dialog).toHaveTextContent('Are you sure you want to cancel this subscription?');
       const yes = within(dialog).getByRole('button', { name: 'Yes' });
-      expect(yes.className).toContain('bg-warn-600');
+      expect(yes.className).toContain('btn-warn');
       await user.click(yes);
       await waitFor(() => expect(snackText()).toBe('Subscription cancelled'));
       expect(sentFor(subscription.Key)).toEqual(['GET', 'DELETE']);

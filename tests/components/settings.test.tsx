@@ -265,7 +265,7 @@ describe('Danger Zone', () => {
     const dialog = await openDelete(user);
     expect(dialog.getByLabelText('Current password')).toHaveFocus();
     expect(screen.getByRole('dialog').style.maxWidth).toContain('530px');
-    expect(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }).className).toContain('bg-warn-600');
+    expect(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }).className).toContain('btn-warn');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

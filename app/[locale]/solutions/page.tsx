@@ -25,7 +25,7 @@ export default async function SolutionsPage() {
           {solutions
             .filter((solution) => solution.shown)
             .map((solution) => (
-              <li key={solution.key} data-testid={`solution-${solution.key}`} className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 hover:shadow-md">
+              <li key={solution.key} data-testid={`solution-${solution.key}`} className="card relative flex flex-col transition focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 hover:shadow-md">
                 <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon name={solution.icon} className="size-7" />
                 </span>
