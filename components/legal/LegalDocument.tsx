@@ -25,10 +25,10 @@ export async function LegalDocument({ document, quickLinks = false }: { document
           <h2 id="quick-links" className="mb-2 font-semibold">
             {t.has('quickLinks') ? text('quickLinks') : null}
           </h2>
-          <ol className="list-decimal space-y-1 pl-6">
+          <ol className="legal-links list-decimal space-y-1 pl-6">
             {sections.map((section, index) => (
               <li key={index}>
-                <a href={`#${index + 1}`} className="text-brand-700 underline-offset-2 hover:underline">
+                <a href={`#${index + 1}`}>
                   {text(`sections.${index}.heading`)}
                 </a>
               </li>
@@ -36,14 +36,14 @@ export async function LegalDocument({ document, quickLinks = false }: { document
           </ol>
         </nav>
       )}
-      <div className="space-y-8">
+      <div className="legal-text space-y-8">
         {sections.map((section, index) => (
           <section key={index} id={String(index + 1)} aria-labelledby={`heading-${index + 1}`}>
-            <h2 id={`heading-${index + 1}`} className="mb-3 text-xl font-semibold">
+            <h2 id={`heading-${index + 1}`}>
               {index + 1}. {text(`sections.${index}.heading`)}
             </h2>
             {section.paragraphs.map((_, paragraph) => (
-              <p key={paragraph} className="mb-3 leading-relaxed text-slate-800">
+              <p key={paragraph}>
                 {text(`sections.${index}.paragraphs.${paragraph}`)}
               </p>
             ))}
