@@ -22,6 +22,13 @@ export function ShellI18nProvider({ value, children }: { value: ShellI18n; child
   return <ShellI18nContext.Provider value={value}>{children}</ShellI18nContext.Provider>;
 }
 
+/** Adds texts to the shell's dictionary below it: a page's island, or a dialog loaded on demand. */
+export function MoreShellTexts({ texts, children }: { texts: Record<string, string>; children: ReactNode }) {
+  const shell = useContext(ShellI18nContext);
+  const value = useMemo(() => ({ locale: shell.locale, texts: { ...shell.texts, ...texts } }), [shell, texts]);
+  return <ShellI18nContext.Provider value={value}>{children}</ShellI18nContext.Provider>;
+}
+
 export function useShellText() {
   const { texts } = useContext(ShellI18nContext);
   return (key: string, values?: Record<string, string | number>) => fillArguments(texts[key] ?? key, values);

@@ -12,7 +12,6 @@ export const shellMessagePaths = [
   'dialog',
   'cookieNotice',
   'snack',
-  'validation',
   'account.snack',
   'account.unsaved',
   'billing.snack',
@@ -22,6 +21,12 @@ export const shellMessagePaths = [
   'store.pricing.quantityLimit',
   'store.checkout.stripeFailed',
 ] as const;
+
+/**
+ * The texts of form fields' errors (components/forms/use-field-error.ts): only the pages with a
+ * form (PageTexts) and the login and sign-up dialogs (LazyMessages) carry them.
+ */
+export const formMessagePaths = ['validation'] as const;
 
 /** The parts of the messages named by dotted paths, in their nesting. */
 export function pickMessages(messages: Tree, paths: readonly string[]): Tree {

@@ -254,6 +254,38 @@ test.describe('store with the manual (offline) provider', () => {
     await expect(page.getByRole('link', { name: 'Add products' })).toHaveAttribute('href', '/store/pricing');
   });
 
+  // The form error texts come with the pages that have forms (and with the login dialogs), not
+  // with every page's shell: the cart, the checkout and the settings each show theirs.
+  test('the cart, the checkout and the settings show their field errors, in English and German', async ({ page }) => {
+    test.setTimeout(60_000);
+    await buyerWithCart(page);
+    const languages = [
+      { prefix: '', billing: 'Billing contact', required: 'Required', expiry: 'Expiry (MM/YY)', badExpiry: 'Enter the expiry as MM/YY', newPassword: 'New password', tooShort: 'Must be at least 8 characters' },
+      { prefix: '/de', billing: 'Rechnungskontakt', required: 'Pflichtfeld', expiry: 'Gültig bis (MM/JJ)', badExpiry: 'Geben Sie das Ablaufdatum als MM/JJ ein', newPassword: 'Neues Passwort', tooShort: 'Mindestens 8 Zeichen erforderlich' },
+    ];
+    /** Types into a field and leaves it, so its error shows (spec §5: dirty or touched). */
+    const enter = async (field: Locator, text: string) => {
+      await field.fill(text);
+      await field.blur();
+    };
+    for (const language of languages) {
+      await page.goto(`${language.prefix}/store/cart`);
+      const billing = page.getByRole('region', { name: language.billing });
+      await expect(billing.getByLabel('Name')).toHaveValue('Ann Buyer');
+      await enter(billing.getByLabel('Name'), '');
+      await expect(billing.getByText(language.required, { exact: true })).toBeVisible();
+
+      await page.goto(`${language.prefix}/store/checkout`);
+      const card = page.getByTestId('manual-checkout');
+      await enter(card.getByLabel(language.expiry), '13/99');
+      await expect(card.getByText(language.badExpiry)).toBeVisible();
+
+      await page.goto(`${language.prefix}/account/settings`);
+      await enter(page.getByLabel(language.newPassword, { exact: true }), 'Ab1');
+      await expect(page.getByText(language.tooShort)).toBeVisible();
+    }
+  });
+
   test('the pricing page in German and Russian', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/de/store/pricing');

@@ -1,5 +1,7 @@
 import US from 'country-flag-icons/react/3x2/US';
 import { getTranslations } from 'next-intl/server';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { PageIntro } from '@/components/site/blocks';
 import { ContactForm } from '@/components/site/ContactForm';
 import { PlainContactForm, type ContactFormTexts } from '@/components/site/ContactFormView';
@@ -59,9 +61,11 @@ export default async function ContactPage() {
             {t('formHeading')}
           </h2>
           <p className="mt-2 mb-6 text-sm text-slate-600">{t('formIntro')}</p>
-          <ContactForm texts={formTexts}>
-            <PlainContactForm texts={formTexts} />
-          </ContactForm>
+          <PageTexts paths={formMessagePaths}>
+            <ContactForm texts={formTexts}>
+              <PlainContactForm texts={formTexts} />
+            </ContactForm>
+          </PageTexts>
         </section>
       </div>
     </>

@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -12,7 +14,9 @@ export default async function AccountSettingsPage() {
   return (
     <PageSection title={t('heading')}>
       <IntlMessages namespaces={['account']}>
-        <AccountSettings />
+        <PageTexts paths={formMessagePaths}>
+          <AccountSettings />
+        </PageTexts>
       </IntlMessages>
     </PageSection>
   );

@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { ShoppingCart } from '@/components/store/ShoppingCart';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
@@ -12,7 +14,9 @@ export default async function StoreCartPage() {
   return (
     <PageSection title={t('heading')}>
       <IntlMessages namespaces={['store']}>
-        <ShoppingCart />
+        <PageTexts paths={formMessagePaths}>
+          <ShoppingCart />
+        </PageTexts>
       </IntlMessages>
     </PageSection>
   );

@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { Checkout } from '@/components/store/Checkout';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { PageSection } from '@/components/ui/PageSection';
@@ -14,9 +16,11 @@ export default async function StoreCheckoutPage() {
   return (
     <PageSection title={t('pages.checkout.heading')}>
       <IntlMessages namespaces={['store']}>
-        <Suspense fallback={<LoadingStatus label={t('store.loading.checkout')} />}>
-          <Checkout />
-        </Suspense>
+        <PageTexts paths={formMessagePaths}>
+          <Suspense fallback={<LoadingStatus label={t('store.loading.checkout')} />}>
+            <Checkout />
+          </Suspense>
+        </PageTexts>
       </IntlMessages>
     </PageSection>
   );
