@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { PatternRouter } from 'hono/router/pattern-router';
 import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
@@ -22,13 +23,15 @@ const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/in
 /** Reads that are the same for everyone: no session lookup. */
 const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']);
 
-/** "/api/billing/invoice/:id" as a test of a request path. */
-const pathTest = (routePath: string) => new RegExp(`^${routePath.split(/(:[^/]+)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
-
-/** The methods the routes of an app answer for each request path (middleware aside). */
+/** The methods the routes of an app answer for a request path (middleware aside), matched by Hono's own router. */
 function allowedMethods(routes: readonly { method: string; path: string }[]) {
-  const tests = routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, test: pathTest(route.path) }));
-  return (path: string) => [...new Set(tests.filter((route) => route.test.test(path)).map((route) => route.method))];
+  const router = new PatternRouter<string>();
+  const methods = new Set<string>();
+  for (const route of routes.filter((entry) => entry.method !== 'ALL')) {
+    router.add(route.method, route.path, route.method);
+    methods.add(route.method);
+  }
+  return (path: string) => [...methods].filter((method) => router.match(method, path)[0].length > 0);
 }
 
 /** The backend: every /api route, its guards and its error envelope. */
