@@ -1,7 +1,7 @@
 'use client';
 
 import { NextIntlClientProvider } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AppLocale } from '@/i18n/routing';
 import { MoreShellTexts, useShellLocale } from './shell-i18n';
 import { flattenMessages, formMessagePaths, pickMessages } from './shell-messages';
@@ -15,10 +15,11 @@ type Loader = (locale: AppLocale) => Promise<Record<string, unknown>>;
  */
 export function LazyMessages({ load, children }: { load: Loader; children: ReactNode }) {
   const locale = useShellLocale();
-  const [loaded, setLoaded] = useState<{ locale: AppLocale; messages: Record<string, unknown>; formTexts: Record<string, string> } | null>(null);
+  const [loaded, setLoaded] = useState<{ locale: AppLocale; messages: Record<string, unknown> } | null>(null);
+  const formTexts = useMemo(() => (loaded ? flattenMessages(pickMessages(loaded.messages, formMessagePaths)) : {}), [loaded]);
   useEffect(() => {
     let current = true;
-    void load(locale).then((messages) => current && setLoaded({ locale, messages, formTexts: flattenMessages(pickMessages(messages, formMessagePaths)) }));
+    void load(locale).then((messages) => current && setLoaded({ locale, messages }));
     return () => {
       current = false;
     };
@@ -26,7 +27,7 @@ export function LazyMessages({ load, children }: { load: Loader; children: React
   if (loaded?.locale !== locale) return null;
   return (
     <NextIntlClientProvider locale={locale} messages={loaded.messages} timeZone="UTC">
-      <MoreShellTexts texts={loaded.formTexts}>{children}</MoreShellTexts>
+      <MoreShellTexts texts={formTexts}>{children}</MoreShellTexts>
     </NextIntlClientProvider>
   );
 }
