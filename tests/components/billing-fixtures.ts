@@ -79,6 +79,19 @@ export async function returningCustomer(customer: Customer) {
   logIn(answer.SessionInfo);
 }
 
+/**
+ * A customer's billing state, built once for the describe block around it (the tests only
+ * read it); each test then starts with that customer logging in again (`returningCustomer`).
+ */
+export function shareCustomerState<T extends { customer: Customer }>(build: () => Promise<T>, keep: (state: T) => void) {
+  let state: T;
+  beforeAll(async () => {
+    state = await build();
+    keep(state);
+  });
+  beforeEach(() => returningCustomer(state.customer));
+}
+
 /** A key no invoice or subscription has. */
 export const unknownKey = () => crypto.randomUUID();
 

@@ -10,7 +10,7 @@ import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState } from '@/lib/state/auth-dialogs';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import { resetAccountState, snackText } from './account-helpers';
-import { asVoid, customerWithInvoices, endSessionElsewhere, invoicePage, returningCustomer, unknownKey, utcDay } from './billing-fixtures';
+import { asVoid, customerWithInvoices, endSessionElsewhere, invoicePage, shareCustomerState, unknownKey, utcDay } from './billing-fixtures';
 import { renderWithIntl, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
 import { network, pageApi } from './support/network';
@@ -41,11 +41,8 @@ const thanks = 'Payment successful! Thank you for your purchase.';
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('invoice page (screen 18)', () => {
-  let invoices: Awaited<ReturnType<typeof customerWithInvoices>>;
-  beforeAll(async () => {
-    invoices = await customerWithInvoices();
-  });
-  beforeEach(() => returningCustomer(invoices.customer));
+  let invoices!: Awaited<ReturnType<typeof customerWithInvoices>>;
+  shareCustomerState(customerWithInvoices, (built) => (invoices = built));
 
   it('shows a paid invoice in full: number and version, UTC dates, bill-to, lines, totals, payments, PDF', async () => {
     const { full } = invoices;

@@ -7,7 +7,7 @@ import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState } from '@/lib/state/auth-dialogs';
 import { resetAccountState, snackText } from './account-helpers';
-import { asVoid, customerWithBillingHistory, endSessionElsewhere, invoicePage, returningCustomer, subscriptionPage, utcDay } from './billing-fixtures';
+import { asVoid, customerWithBillingHistory, endSessionElsewhere, invoicePage, shareCustomerState, subscriptionPage, utcDay } from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
 import { network } from './support/network';
@@ -44,11 +44,8 @@ const invoiceRow = (number: string) => rowWithLink('invoice-row', (link) => link
 
 describe('billing page (screen 17)', () => {
   describe('for a customer with subscriptions in every reachable state', () => {
-    let history: Awaited<ReturnType<typeof customerWithBillingHistory>>;
-    beforeAll(async () => {
-      history = await customerWithBillingHistory();
-    });
-    beforeEach(() => returningCustomer(history.customer));
+    let history!: Awaited<ReturnType<typeof customerWithBillingHistory>>;
+    shareCustomerState(customerWithBillingHistory, (built) => (history = built));
 
     it('shows a loading state, then both tables with the spec texts', async () => {
       renderOverview();

@@ -14,7 +14,7 @@ import {
   invoicePage,
   readSubscription,
   renewNow,
-  returningCustomer,
+  shareCustomerState,
   subscriptionPage,
   unknownKey,
   utcDay,
@@ -50,11 +50,8 @@ const sentFor = (key: string) => network.calls(`license/subscription/${key}`).ma
 
 describe('subscription page (screen 19)', () => {
   describe('for a customer with subscriptions in every reachable state', () => {
-    let history: Awaited<ReturnType<typeof customerWithBillingHistory>>;
-    beforeAll(async () => {
-      history = await customerWithBillingHistory();
-    });
-    beforeEach(() => returningCustomer(history.customer));
+    let history!: Awaited<ReturnType<typeof customerWithBillingHistory>>;
+    shareCustomerState(customerWithBillingHistory, (built) => (history = built));
 
     it('shows the subscription, its state, dates and links', async () => {
       const { active } = history;
