@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
@@ -80,4 +80,3 @@ export function validationText(locale: TestLocale, key: string, params: Record<s
 
 export const snackText = () => screen.queryByTestId('snackbar')?.querySelector('span')?.textContent ?? null;
 
-export const flush = () => act(async () => {});

@@ -52,7 +52,7 @@ export const cancelElsewhere = (key: string) => accepted('cancel the subscriptio
 export const endSessionElsewhere = () => accepted('log out', pageApi('PUT', 'auth/logout'));
 
 const readInvoices = () => accepted('read the invoices', pageApi<Invoice[]>('GET', 'billing/invoices'));
-export const readInvoice = (key: string) => accepted('read the invoice', pageApi<Invoice>('GET', `billing/invoice/${key}`));
+const readInvoice = (key: string) => accepted('read the invoice', pageApi<Invoice>('GET', `billing/invoice/${key}`));
 const readSubscriptions = () => accepted('read the subscriptions', pageApi<Subscription[]>('GET', 'license/subscriptions'));
 export const readSubscription = (key: string) => accepted('read the subscription', pageApi<Subscription>('GET', `license/subscription/${key}`));
 
@@ -72,7 +72,7 @@ async function newCustomer(label = 'billing'): Promise<Customer> {
  * (resetAccountState clears the cookies), so a state built once per describe is reached again
  * this way. The app state then knows the session, as after the login dialog.
  */
-export async function returningCustomer(customer: Customer) {
+async function returningCustomer(customer: Customer) {
   await pageApi('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
   const answer = await accepted('log in', pageApi<LoginResponse>('POST', 'auth/login', { UserName: customer.email, Password: customer.password, CookieConsent: null }));
   if (!answer.SessionInfo) throw new Error(`the login gave no session: ${JSON.stringify(answer)}`);

@@ -96,7 +96,7 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
 }
 
 /** The page's `fetch`. */
-export async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), window.location.href);
   const call: SentCall = { method: init.method ?? 'GET', path: `${url.pathname.replace(/^\/api\//, '')}${url.search}`, body: parseBody(init.body) };
   calls.push(call);
