@@ -22,9 +22,20 @@ function linkTarget(event: MouseEvent): URL | null {
   return url;
 }
 
+/** A Back or Forward within the site that leaves this page, or null when it is not ours to stop. */
+function historyTarget(event: NavigateEvent): number | null {
+  // Another document: not cancelable, and beforeunload asks instead.
+  if (event.navigationType !== 'traverse' || !event.cancelable) return null;
+  const url = new URL(event.destination.url);
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  const current = window.navigation.currentEntry;
+  return current ? event.destination.index - current.index : null;
+}
+
 /**
  * Spec §2: a form page with unsaved changes asks before it is left — the browser's own
- * question on reload and close, the confirm dialog for links inside the site.
+ * question on reload, close and Back to another site, the confirm dialog for links and
+ * Back/Forward inside the site (Navigation API; where a browser lacks it, Back is not asked).
  */
 export function useUnsavedChangesGuard(dirty: boolean): void {
   // The plain Next router: the link's href already carries its locale prefix.
@@ -58,11 +69,26 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
       });
     };
 
+    const onNavigate = (event: NavigateEvent) => {
+      const delta = leaving.current ? null : historyTarget(event);
+      if (delta === null) return;
+      // Cancelled before Next's router sees a popstate: the page and its form stay as they are.
+      event.preventDefault();
+      void confirm(unsavedChangesQuestion).then((leave) => {
+        if (!leave) return;
+        leaving.current = true;
+        window.history.go(delta);
+      });
+    };
+
+    const navigation = 'navigation' in window ? window.navigation : null;
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('click', onClick, true);
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [dirty, router]);
 }

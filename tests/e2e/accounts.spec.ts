@@ -191,6 +191,27 @@ test.describe('accounts in English', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
+  test('unsaved changes: Back within the site asks too, and the draft stays', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('unsaved-back'));
+    // Reached by a link, so Back stays in this document (Back to another document gets the browser's own question).
+    await openAccountMenuItem(page, 'Settings');
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    const displayName = page.getByRole('region', { name: 'Display name' }).getByLabel('Display name (optional)');
+    await displayName.fill('Draft');
+    await page.waitForLoadState('networkidle');
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await page.evaluate(() => window.history.back());
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(displayName).toHaveValue('Draft');
+    // The browser's own Back this time: it completes once the question is answered.
+    const back = page.goBack();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await back;
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('three wrong current passwords end the session and go home', async ({ page }) => {
     await page.goto('/');
     await signUp(page, uniqueEmail('wrong'));
