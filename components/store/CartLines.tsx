@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { limits } from '@/lib/contract/limits';
 import { formatUsd } from '@/lib/contract/presentation';
@@ -17,13 +17,14 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
   const t = useTranslations('store.cart');
   const headingId = useId();
   const fieldError = useFieldError(form.formState);
+  const focusAfterRemoval = useFocusAfterRemoval(cart.LineItems, headingId);
   const cell = 'px-2 py-3 align-top sm:px-3';
   // Narrow screens show the unit price under the description, so the four columns fit in three.
   const wideOnly = 'hidden sm:table-cell';
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <h2 id={headingId} className="px-5 pt-5 text-xl font-semibold text-slate-900 sm:px-6">
+      <h2 id={headingId} tabIndex={-1} className="px-5 pt-5 text-xl font-semibold text-slate-900 sm:px-6">
         {t('itemsTitle')}
       </h2>
       <div className="overflow-x-auto px-2 pb-2 sm:px-3">
@@ -45,7 +46,7 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
               const error = fieldError(name);
               const inputId = `quantity-${line.Key}`;
               return (
-                <tr key={line.Key}>
+                <tr key={line.Key} data-line={line.Key}>
                   <th scope="row" className={cx(cell, 'font-medium text-slate-900')}>
                     {description}
                     <span className="mt-1 block font-normal text-slate-600 tabular-nums sm:hidden">{unitPrice}</span>
@@ -71,7 +72,11 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
                       <button
                         type="button"
                         aria-label={t('remove', { item: description })}
-                        onClick={() => form.setValue(name, '0', { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+                        data-remove
+                        onClick={() => {
+                          focusAfterRemoval(line.Key);
+                          form.setValue(name, '0', { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+                        }}
                         className="rounded-md p-2 text-slate-600 hover:bg-red-50 hover:text-warn-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                       >
                         <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
@@ -94,4 +99,26 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
       </div>
     </section>
   );
+}
+
+/**
+ * A line's row goes once its removal is saved, and the focus on its trash button with it: the
+ * focus then moves to the trash button of the line now in its place (or the last one), else
+ * to the heading, so a keyboard user does not start again at the top of the page.
+ */
+function useFocusAfterRemoval(lines: CartModel['LineItems'], headingId: string) {
+  const removed = useRef<{ key: string; index: number } | null>(null);
+  useEffect(() => {
+    const pending = removed.current;
+    if (!pending || lines.some((line) => line.Key === pending.key)) return;
+    removed.current = null;
+    // Only when the focus went with the row; a user who moved on keeps their place.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const next = lines[Math.min(pending.index, lines.length - 1)];
+    const target = next ? document.querySelector<HTMLElement>(`tr[data-line="${CSS.escape(next.Key)}"] [data-remove]`) : null;
+    (target ?? document.getElementById(headingId))?.focus();
+  }, [lines, headingId]);
+  return (key: string) => {
+    removed.current = { key, index: lines.findIndex((line) => line.Key === key) };
+  };
 }

@@ -7,7 +7,10 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { fetchInvoice } from '@/lib/api/billing';
 import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
 import { fetchCart } from '@/lib/api/store';
+import { snackbarDurations } from '@/lib/config';
 import { formatUsd, invoiceStatus } from '@/lib/contract/presentation';
+import { billingContactComplete } from '@/lib/contract/store';
+import { showSnack } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
@@ -39,18 +42,22 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
     const [cart, invoice, keyInfo] = await Promise.all([invoiceKey ? null : fetchCart(), invoiceKey ? fetchInvoice(invoiceKey) : null, fetchKeyInfo()]);
     return { cart, invoice, keyInfo };
   });
-  // Spec §4 Checkout: an empty cart goes back to the cart.
-  const emptyCart = payment.status === 'ready' && payment.data.cart?.LineItems.length === 0;
+  // Spec §4 Checkout: an empty cart goes back to the cart; so does a cart without a complete
+  // billing contact (opened by address), since tax and total wait for it there.
+  const cart = payment.status === 'ready' ? payment.data.cart : null;
+  const backToCart = cart ? (cart.LineItems.length === 0 ? 'empty' : billingContactComplete(cart) ? null : 'billing') : null;
   useEffect(() => {
-    if (emptyCart) router.replace('/store/cart');
-  }, [emptyCart, router]);
+    if (!backToCart) return;
+    if (backToCart === 'billing') showSnack({ key: 'store.checkout.billingRequired' }, { style: 'info', duration: snackbarDurations.long });
+    router.replace('/store/cart');
+  }, [backToCart, router]);
 
   // Pay Now on an invoice paid or voided meanwhile (another tab, the Back button).
   const settledInvoice = payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
 
   let body: ReactNode;
   if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} actionLabel={t('login.action')} returnTo={returnTo} />;
-  else if (payment.status === 'loading' || emptyCart) body = <LoadingStatus label={t('loading.checkout')} />;
+  else if (payment.status === 'loading' || backToCart) body = <LoadingStatus label={t('loading.checkout')} />;
   else if (payment.status === 'failed') body = <CheckoutStartFailed />;
   else if (settledInvoice)
     body = (
@@ -65,7 +72,7 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
   else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} />;
 
   // The cart's total, or what is still due on the invoice being paid (Pay Now).
-  const amountDue = payment.status === 'ready' && !emptyCart && !settledInvoice ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
+  const amountDue = payment.status === 'ready' && !backToCart && !settledInvoice ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">

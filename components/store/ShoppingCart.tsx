@@ -91,12 +91,21 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
 
   // The badge follows the cart as loaded (another tab may have changed it).
   useEffect(() => appActions.setCartCount(cartQuantity(savedCart)), [savedCart]);
+  // When the last line goes, its trash button goes with it: the focus moves on to "Add products"
+  // (not when the cart was empty on arrival; the effect below runs after this commit's refs).
+  const hadLines = useRef(cart.LineItems.length > 0);
+  useEffect(() => {
+    hadLines.current = cart.LineItems.length > 0;
+  }, [cart.LineItems.length]);
+  const focusWhenEmptied = (link: HTMLAnchorElement | null) => {
+    if (link && hadLines.current && document.activeElement === document.body) link.focus();
+  };
 
   if (cart.LineItems.length === 0) {
     return (
       <Notice>
         <p className="text-lg text-slate-800">{t('empty')}</p>
-        <Link href="/store/pricing" className={buttonClass('primary')}>
+        <Link ref={focusWhenEmptied} href="/store/pricing" className={buttonClass('primary')}>
           {t('addProducts')}
         </Link>
       </Notice>

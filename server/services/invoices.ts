@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
 import { US } from '../../lib/contract/offer-rules';
+import { billingContactComplete } from '../../lib/contract/store';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -82,15 +83,18 @@ export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Pr
   return invoice;
 }
 
-/** Spec §5: what checkout needs of the billing contact. */
+/** Spec §5: what checkout needs of the billing contact (the contract's rule, on the cart's row). */
 export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & { billingName: string; billingAddress1: string; billingCity: string; billingPostalCode: string; billingCountryCode: string } {
-  return Boolean(
-    cart?.billingName &&
-      cart.billingAddress1 &&
-      cart.billingCity &&
-      cart.billingPostalCode &&
-      cart.billingCountryCode &&
-      (cart.billingCountryCode !== US || cart.billingStateCode),
+  return (
+    cart !== undefined &&
+    billingContactComplete({
+      BillingName: cart.billingName,
+      BillingAddress1: cart.billingAddress1,
+      BillingCity: cart.billingCity,
+      BillingPostalCode: cart.billingPostalCode,
+      BillingCountryCode: cart.billingCountryCode,
+      BillingStateCode: cart.billingStateCode,
+    })
   );
 }
 

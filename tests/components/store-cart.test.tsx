@@ -211,6 +211,18 @@ describe('cart page (spec screen 10)', () => {
     expect((await savedCart()).LineItems.map((line) => line.Key)).toEqual(['pdf-workshop-pro-yearly']);
   });
 
+  it('keyboard: a removed line hands the focus to the line in its place, and the last one to Add products', async () => {
+    const { user } = await openCart();
+    screen.getByRole('button', { name: 'Remove PDF Workshop Pro, monthly' }).focus();
+    await user.keyboard('{Enter}');
+    await wait(2000);
+    await eventually(() => expect(screen.queryByRole('row', { name: /PDF Workshop Pro, monthly/ })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remove PDF Workshop Pro, yearly' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await wait(2000);
+    expect(await eventually(() => screen.getByRole('link', { name: 'Add products' }))).toHaveFocus();
+  });
+
   it('offers TRY AGAIN when the cart could not be loaded (a gateway answers 502)', async () => {
     await shopper({ cart: { 'pdf-workshop-pro-yearly': 1 } });
     network.gatewayError('GET store/cart', 502);

@@ -84,6 +84,15 @@ describe('checkout page (spec screen 11)', () => {
     expect(network.calls('POST payment/create-manual-session')).toEqual([]);
   });
 
+  it('a cart without a complete billing contact goes back to the cart, saying why, and shows no amount', async () => {
+    await shopper({ cart: yearlyPro, billing: null });
+    renderStore(<Checkout />, 'en');
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: '/store/cart' }]));
+    expect(snackText()).toBe('Please complete the billing contact in the shopping cart first.');
+    expect(screen.queryByTestId('amount-due')).toBeNull();
+    expect(network.calls('POST payment/create-manual-session')).toEqual([]);
+  });
+
   it('Pay Now: ?invoice= is passed to the session, the invoice’s amount due shows and the cart is not asked', async () => {
     await shopper();
     // An unpaid invoice of $9.99 + $0.82 tax; the cart has changed since ($107.17).
