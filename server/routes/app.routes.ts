@@ -51,7 +51,8 @@ export const appRoutes = createRouter()
   })
   .openapi(usStates, (c) => {
     c.header('Cache-Control', referenceCache);
-    return c.json(listUsStates(), 200);
+    c.header('Vary', 'Accept-Language');
+    return c.json(listUsStates(pickLanguage(c.req.header('Accept-Language'))), 200);
   })
   .openapi(health, async (c) => {
     const { db, dbKind, config } = c.get('deps');

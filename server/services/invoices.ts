@@ -238,7 +238,8 @@ function invoiceModel(
     BillingAddress2: invoice.billingAddress2,
     BillingCity: invoice.billingCity,
     BillingStateCode: invoice.billingStateCode,
-    BillingStateName: invoice.billingStateName,
+    // Stored in English for US addresses; shown in the reader's language.
+    BillingStateName: (invoice.billingCountryCode === US && usStateName(invoice.billingStateCode, language)) || invoice.billingStateName,
     BillingPostalCode: invoice.billingPostalCode,
     BillingCountryCode: invoice.billingCountryCode,
     BillingCountryName: countryName(invoice.billingCountryCode, language),

@@ -23,12 +23,26 @@ describe('reference data', () => {
     expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
   });
 
-  it('lists US states with USPS codes', async () => {
-    const response = await new TestClient(backend).call('GET', 'app/us-states');
+  it('lists US states with USPS codes, named in the caller’s language and sorted, military mail regions last', async () => {
+    const client = new TestClient(backend);
+    const response = await client.call('GET', 'app/us-states');
     expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toContain('Accept-Language');
     for (const state of response.body) UsStateSchema.parse(state);
     expect(response.body).toContainEqual({ Code: 'TX', Name: 'Texas' });
     expect(response.body.filter((s: { Code: string }) => ['DC', 'CA', 'NY'].includes(s.Code))).toHaveLength(3);
+    const codes = (list: { Code: string }[]) => list.map((state) => state.Code);
+    expect(codes(response.body).slice(-3)).toEqual(['AA', 'AE', 'AP']);
+    for (const [language, tag] of [['en', 'en'], ['de', 'de-DE,de;q=0.9'], ['ru', 'ru']]) {
+      const listed = (await client.call('GET', 'app/us-states', { headers: { 'Accept-Language': tag } })).body as { Code: string; Name: string }[];
+      expect(codes(listed).sort()).toEqual(codes(response.body).sort());
+      const places = listed.slice(0, -3).map((state) => state.Name);
+      expect(places).toEqual([...places].sort(new Intl.Collator(language).compare));
+    }
+    const russian = (await client.call('GET', 'app/us-states', { headers: { 'Accept-Language': 'ru' } })).body;
+    expect(russian).toContainEqual({ Code: 'TX', Name: 'Техас' });
+    const german = (await client.call('GET', 'app/us-states', { headers: { 'Accept-Language': 'de' } })).body;
+    expect(german).toContainEqual({ Code: 'CA', Name: 'Kalifornien' });
   });
 });
 

@@ -59,9 +59,11 @@ describe('invoices', () => {
       LineItems: [{ Description: 'PDF Workshop Pro, monatlich' }],
       Payments: [{ Description: 'Kartenzahlung (Testmodus)' }],
       BillingCountryName: 'Vereinigte Staaten von Amerika',
+      BillingStateName: 'Texas',
     });
     const russian = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'ru' } })).body;
     expect(russian.Payments[0].Description).toBe('Оплата картой (тестовый режим)');
+    expect(russian.BillingStateName).toBe('Техас');
     const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': 'de' } });
     expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('PDF Workshop Pro, monthly');
   });
