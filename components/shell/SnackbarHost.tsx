@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { dismissSnack, useCurrentSnack, type SnackContent } from '@/lib/state/snackbar';
 import { cx } from '../ui/cx';
+import { keepsDialogsOpen } from '../ui/keeps-dialogs-open';
 import { useShellText } from './shell-i18n';
 
 const styles = {
@@ -25,7 +26,7 @@ export function SnackbarHost() {
   const text = (content: SnackContent) => ('text' in content ? content.text : t(content.key, content.values));
 
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
+    <div aria-live="polite" role="status" {...{ [keepsDialogsOpen]: '' }} className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
       {snack && (
         <div
           key={snack.id}

@@ -4,6 +4,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useId, useState, type ReactNode } from 'react';
 import { cx } from './cx';
 import { focusPageContent } from './focus-page-content';
+import { keepsDialogsOpen } from './keeps-dialogs-open';
 
 export interface DialogProps {
   open: boolean;
@@ -42,12 +43,17 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
           aria-describedby={describedByContent ? contentId : undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
+            // A dialog that replaced this one (login ⇄ sign-up) has its own focus: taking it away
+            // would leave the focus behind the overlay and mark its first field touched.
+            if (document.querySelector('[role="dialog"][data-state="open"]')) return;
             // The opener may be gone (a menu item, a button the result replaced): then the page's content.
             if (opener?.isConnected) opener.focus();
             else focusPageContent();
           }}
           onPointerDownOutside={(event) => {
-            if (!closeOnBackdrop) event.preventDefault();
+            // A snack's Dismiss is not a click on the backdrop: the dialog and what was typed stay.
+            const onSnack = event.target instanceof Element && event.target.closest(`[${keepsDialogsOpen}]`);
+            if (!closeOnBackdrop || onSnack) event.preventDefault();
           }}
           style={{ maxWidth: `min(${maxWidth}px, calc(100vw - 2rem))` }}
           className={cx(

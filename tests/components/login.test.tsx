@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { appActions, appState } from '@/lib/state/app-state';
 import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
-import { snackbarStore } from '@/lib/state/snackbar';
+import { showError, snackbarStore } from '@/lib/state/snackbar';
 import { routerCalls } from './render';
 import { capitalized, existingAccount, renderAccount, resetAccountState, snackText, throttleLogins, visitorPage } from './account-helpers';
 import { signedIn, uniqueEmail } from './support/accounts';
@@ -142,6 +142,17 @@ describe('login dialog (spec screen 6)', () => {
     expect(await screen.findByRole('dialog', { name: 'Sign up for new account' })).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
     expect(authDialogState.get()).toEqual({ open: 'signup', returnTo: '/store/cart' });
+  });
+
+  it('a snack’s Dismiss is not a click beside it: the dialog and what was typed stay', async () => {
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'someone@example.com');
+    act(() => showError({ text: 'Unable to connect server' }));
+    // jsdom has no stylesheet, so the snack's pointer-events-auto (over the modal's none) is not applied here.
+    await userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }).click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(snackText()).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('someone@example.com');
   });
 
   it('a click beside it closes it (unlike sign-up)', async () => {

@@ -174,6 +174,24 @@ test.describe('accounts in English', () => {
     await expect(page.getByTestId('account-menu')).toContainText('Ann Tester');
   });
 
+  test('switching Login ⇄ Sign up keeps the focus in the new dialog, with no error shown yet', async ({ page }) => {
+    await page.goto('/');
+    await acceptCookies(page);
+    await openAccountMenuItem(page, 'Login');
+    await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Sign Up' }).click();
+    const signup = page.getByRole('dialog', { name: 'Sign up for new account' });
+    await expect(page.getByRole('dialog', { name: 'Login' })).toHaveCount(0);
+    await expect(signup.getByLabel('Email')).toBeFocused();
+    await expect(signup.getByText('Required')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(signup.getByLabel('Password', { exact: true })).toBeFocused();
+    await signup.getByRole('button', { name: 'Login' }).click();
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(signup).toHaveCount(0);
+    await expect(login.getByLabel('Email')).toBeFocused();
+    await expect(login.getByText('Required')).toHaveCount(0);
+  });
+
   test('unsaved changes: the page asks before a link leaves it', async ({ page }) => {
     await page.goto('/');
     await signUp(page, uniqueEmail('unsaved'));
