@@ -1,7 +1,8 @@
 import { defineRouting } from 'next-intl/routing';
+import { languages as locales, type Language } from '../lib/contract/languages';
 
-export const locales = ['en', 'de', 'ru'] as const;
-export type AppLocale = (typeof locales)[number];
+export { locales };
+export type AppLocale = Language;
 
 /** The cookie that mirrors localStorage `language` so the server can read the stored choice. */
 export const LANGUAGE_COOKIE = 'language';

@@ -1,11 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Suspense, type MouseEvent } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
 import { fetchSessionInfo } from '@/lib/api/auth';
 import { fetchInvoice, invoicePdfUrl } from '@/lib/api/billing';
 import type { Invoice } from '@/lib/contract/billing';
+import type { Language } from '@/lib/contract/languages';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import { appActions } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
@@ -59,6 +60,7 @@ function usePdfDownload() {
 /** Spec §4 "Invoice status": only an unpaid invoice offers Pay Now (a checkout of that invoice). */
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing');
+  const locale = useLocale() as Language;
   const download = usePdfDownload();
   return (
     <div data-print="hide" className="flex flex-wrap items-center gap-3">
@@ -68,7 +70,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       <button type="button" onClick={() => window.print()} className={buttonClass('plain')}>
         {t('invoice.print')}
       </button>
-      <a href={invoicePdfUrl(invoice.Key)} download onClick={(event) => void download(event)} className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
+      <a href={invoicePdfUrl(invoice.Key, locale)} download onClick={(event) => void download(event)} className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
         <DownloadIcon />
         {t('invoice.downloadPdf')}
       </a>

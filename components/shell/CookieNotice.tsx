@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { readCookieConsent, recordCookieConsent } from '@/lib/browser-storage';
 import { Button } from '../ui/Button';
+import { focusPageContent } from '../ui/focus-page-content';
 import { useLocalePath, useShellText } from './shell-i18n';
 
 /** Spec screen 4: shown until a consent record exists in local storage. */
@@ -18,7 +19,8 @@ export function CookieNotice() {
     <section
       role="dialog"
       aria-label={t('cookieNotice.label')}
-      className="fixed inset-x-0 bottom-0 z-30 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+      // Sticky, not fixed: at the end of the page it takes its own place below the footer instead of covering it.
+      className="sticky bottom-0 z-30 animate-fade-in border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >
       <div className="page-width flex flex-wrap items-center gap-4 py-4">
         <p className="flex-1">
@@ -30,8 +32,10 @@ export function CookieNotice() {
           </Link>
         </p>
         <Button
-          onClick={() => {
+          onClick={(event) => {
             recordCookieConsent();
+            // The button goes with the notice: a keyboard user carries on from the page's content.
+            if (event.currentTarget === document.activeElement) focusPageContent();
             setOpen(false);
           }}
         >

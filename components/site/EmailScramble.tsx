@@ -45,7 +45,7 @@ export function EmailScramble({ address, statement }: { address: string; stateme
     <a
       href={`mailto:${address}`}
       data-testid="email-scramble"
-      className="group block min-h-[2lh] rounded font-mono break-all text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:min-h-[1lh]"
+      className="group block min-h-[2lh] rounded font-mono text-sm break-all text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:min-h-[1lh]"
     >
       <span className="sr-only">{address}</span>
       <span aria-hidden className="group-hover:hidden group-focus:hidden motion-reduce:hidden">

@@ -22,6 +22,14 @@ export interface DialogProps {
   describedByContent?: boolean;
 }
 
+/** What the focus returns to: the focused element, or for an item of a menu (gone once the menu closes) the menu's button. */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const menuButton = menu?.id ? document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`) : null;
+  return menuButton instanceof HTMLElement ? menuButton : active;
+}
+
 /** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
 export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer, describedByContent = false }: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has nowhere to return
@@ -33,7 +41,7 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
   const contentId = useId();
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+    if (open) setOpener(openerOf(document.activeElement));
   }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -2,6 +2,7 @@ import type { Invoice, Subscription } from '../contract/billing';
 import type { UserResponse } from '../contract/user';
 import type { ServiceOffer } from '../contract/store';
 import { API_BASE } from '../contract/http';
+import type { Language } from '../contract/languages';
 import { callApi } from './client';
 
 /*
@@ -23,5 +24,5 @@ export const cancelSubscription = (id: string) => callApi<UserResponse>('DELETE'
 /** Names the services of an invoice after payment; the app buttons are extra, so a failure stays quiet. */
 export const fetchServiceOffers = (signal?: AbortSignal) => read<ServiceOffer[]>('store/catalog', signal);
 
-/** Spec §7: a plain link the browser opens itself (the session cookie is all it needs). */
-export const invoicePdfUrl = (key: string) => `${API_BASE}billing/invoice-pdf/${segment(key)}/download`;
+/** Spec §7: a plain link the browser opens itself (the session cookie is all it needs); the PDF is in the page's language. */
+export const invoicePdfUrl = (key: string, language: Language) => `${API_BASE}billing/invoice-pdf/${segment(key)}/download?lang=${language}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './languages';
 import { CartModelSchema, LineItemSchema } from './store';
 
 export const PaymentSchema = z.object({
@@ -53,3 +54,6 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const IdParamSchema = z.object({ id: z.uuid('invalidValue') });
 export const KeyParamSchema = z.object({ key: z.uuid('invalidValue') });
+
+/** The PDF link is opened by the browser itself: the page's language travels in the query (else Accept-Language). */
+export const InvoicePdfQuerySchema = z.object({ lang: z.enum(languages).optional() });

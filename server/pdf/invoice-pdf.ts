@@ -3,17 +3,25 @@ import PDFDocument from 'pdfkit';
 import { brand, postalAddressLine } from '../../lib/config';
 import type { Invoice } from '../../lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '../../lib/contract/presentation';
+import { fillArguments } from '../../lib/contract/text';
+import billingDe from '../../messages/billing/de.json';
+import billingEn from '../../messages/billing/en.json';
+import billingRu from '../../messages/billing/ru.json';
+import type { ApiLanguage } from '../services/language';
 
 // DejaVu covers Latin and Cyrillic, so billing names in any of the site's languages print.
 const fontDir = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
 const regular = path.join(fontDir, 'DejaVuSans.ttf');
 const bold = path.join(fontDir, 'DejaVuSans-Bold.ttf');
 
-const statusText = { paid: 'PAID', unpaid: 'UNPAID', void: 'VOID' } as const;
+// The web invoice's own words (messages/billing), so the PDF reads like the page it came from.
+const texts = { en: billingEn.billing, de: billingDe.billing, ru: billingRu.billing };
 
-/** The invoice as a PDF document (pdfkit), rendered on request for its owner. */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Invoice ${invoice.InvoiceNumber}`, Author: brand.company } });
+/** The invoice as a PDF document (pdfkit) in the reader's language, rendered on request for its owner. */
+export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promise<Buffer> {
+  const { invoice: t, invoiceStatus: statusText } = texts[language];
+  const title = fillArguments(t.number, { number: invoice.InvoiceNumber });
+  const doc = new PDFDocument({ size: 'LETTER', margin: 54, lang: language, info: { Title: title, Author: brand.company } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -25,14 +33,14 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.font(bold).fontSize(18).text(brand.company);
   doc.font(regular).fontSize(9).fillColor('#444').text(postalAddressLine).text(brand.supportEmail);
   doc.moveDown(1.5);
-  doc.fillColor('#000').font(bold).fontSize(16).text(`Invoice ${invoice.InvoiceNumber}`, { continued: true }).font(regular).fontSize(10).text(`   version ${invoice.InvoiceVersion}`);
-  doc.font(bold).fontSize(12).fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23').text(statusText[status]);
+  doc.fillColor('#000').font(bold).fontSize(16).text(title, { continued: true }).font(regular).fontSize(10).text(`   ${fillArguments(t.version, { version: String(invoice.InvoiceVersion) })}`);
+  doc.font(bold).fontSize(12).fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23').text(statusText[status].toLocaleUpperCase(language));
   doc.fillColor('#000').font(regular).fontSize(10);
-  doc.text(`Date: ${formatInvoiceDate(invoice.CreatedDate)}`);
-  if (invoice.FullyPaidDate) doc.text(`Paid: ${formatInvoiceDate(invoice.FullyPaidDate)}`);
+  doc.text(`${t.invoiceDate}: ${formatInvoiceDate(invoice.CreatedDate)}`);
+  if (invoice.FullyPaidDate) doc.text(`${t.paidDate}: ${formatInvoiceDate(invoice.FullyPaidDate)}`);
   doc.moveDown();
 
-  doc.font(bold).text('Bill to');
+  doc.font(bold).text(t.billTo);
   doc.font(regular);
   for (const line of [
     invoice.BillingName,
@@ -46,33 +54,39 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
   doc.moveDown();
 
-  const columns = { description: 54, unit: 330, quantity: 410, total: 470 };
+  // Wide enough for the longest column titles (Russian "Количество", "Цена за единицу").
+  const columns = { description: 54, unit: 300, quantity: 390, total: 470 };
   const row = (cells: [string, string, string, string], font = regular) => {
     const y = doc.y;
     doc.font(font);
-    doc.text(cells[0], columns.description, y, { width: 270 });
-    const after = doc.y;
-    doc.text(cells[1], columns.unit, y, { width: 70, align: 'right' });
-    doc.text(cells[2], columns.quantity, y, { width: 50, align: 'right' });
-    doc.text(cells[3], columns.total, y, { width: 88, align: 'right' });
-    doc.y = Math.max(after, doc.y) + 4;
+    // Any cell may wrap: the row ends below the tallest.
+    let bottom = y;
+    const cell = (text: string, x: number, width: number, align: 'left' | 'right') => {
+      doc.text(text, x, y, { width, align });
+      bottom = Math.max(bottom, doc.y);
+    };
+    cell(cells[0], columns.description, 236, 'left');
+    cell(cells[1], columns.unit, 80, 'right');
+    cell(cells[2], columns.quantity, 70, 'right');
+    cell(cells[3], columns.total, 88, 'right');
+    doc.y = bottom + 4;
   };
-  row(['Description', 'Unit price', 'Qty', 'Amount'], bold);
+  row([t.description, t.unitPrice, t.quantity, t.amount], bold);
   for (const line of invoice.LineItems) row([line.Description, formatUsd(line.UnitAmount), String(line.Quantity), formatUsd(line.SubTotalAmount)]);
   doc.moveDown(0.5);
   const total = (label: string, value: string, font = regular) => row([label, '', '', value], font);
-  total('Subtotal', formatUsd(invoice.SubTotalAmount));
-  total(invoice.IsTaxExempt ? 'Tax (exempt)' : 'Sales tax', formatUsd(invoice.TaxTotalAmount));
-  total('Total (USD)', formatUsd(invoice.TotalAmount), bold);
-  total('Amount due', status === 'void' ? 'VOID' : formatUsd(invoice.TotalAmountDue), bold);
+  total(t.subtotal, formatUsd(invoice.SubTotalAmount));
+  total(invoice.IsTaxExempt ? t.taxExempt : t.tax, formatUsd(invoice.TaxTotalAmount));
+  total(`${t.total} (USD)`, formatUsd(invoice.TotalAmount), bold);
+  total(t.amountDue, status === 'void' ? t.void : formatUsd(invoice.TotalAmountDue), bold);
 
   if (invoice.Payments.length) {
     doc.moveDown();
-    doc.font(bold).text('Payments', columns.description);
+    doc.font(bold).text(t.payments, columns.description);
     for (const payment of invoice.Payments) row([`${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`, '', '', formatUsd(payment.Amount)]);
   }
   doc.moveDown(2);
-  doc.font(regular).fontSize(8).fillColor('#444').text(`Card statements show ${brand.company}. All amounts in US dollars (USD).`, columns.description);
+  doc.font(regular).fontSize(8).fillColor('#444').text(fillArguments(t.pdfFooter, { company: brand.company }), columns.description);
   doc.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { IdParamSchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
+import { IdParamSchema, InvoicePdfQuerySchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
 import { UserResponseSchema } from '../../lib/contract/user';
 import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
@@ -35,8 +35,8 @@ const pdfRoute = createRoute({
   path: '/billing/invoice-pdf/{key}/download',
   tags: ['billing'],
   middleware: [requireSession] as const,
-  request: { params: KeyParamSchema },
-  responses: { 200: { description: 'The invoice as PDF', content: { 'application/pdf': { schema: z.string() } } }, ...sessionErrorResponses, ...notFound },
+  request: { params: KeyParamSchema, query: InvoicePdfQuerySchema },
+  responses: { 200: { description: 'The invoice as PDF, in the language asked for', content: { 'application/pdf': { schema: z.string() } } }, ...sessionErrorResponses, ...notFound },
 });
 
 const subscriptionsRoute = createRoute({
@@ -82,8 +82,10 @@ export const billingRoutes = createRouter()
   })
   .openapi(pdfRoute, async (c) => {
     const deps = c.get('deps');
-    const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').key));
-    const pdf = await renderInvoicePdf(invoice);
+    // A plain link the browser opens: the page's language comes in the query, not in a header.
+    const language = c.req.valid('query').lang ?? requestLanguage(c);
+    const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').key), language);
+    const pdf = await renderInvoicePdf(invoice, language);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="invoice-${invoice.InvoiceNumber}.pdf"`,

@@ -1,5 +1,7 @@
-export const apiLanguages = ['en', 'de', 'ru'] as const;
-export type ApiLanguage = (typeof apiLanguages)[number];
+import { languages, type Language } from '../../lib/contract/languages';
+
+export const apiLanguages = languages;
+export type ApiLanguage = Language;
 
 /** The first of the site's languages named in an Accept-Language header, else English. */
 export function pickLanguage(acceptLanguage: string | undefined): ApiLanguage {

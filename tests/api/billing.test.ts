@@ -49,7 +49,7 @@ describe('invoices', () => {
     expect(invoice.body.BillingCountryName).toBe('United States of America');
   });
 
-  it('words the lines, payments and country in the reader’s language; the PDF stays English', async () => {
+  it('words the lines, payments, country and state in the reader’s language, the PDF too', async () => {
     const { client, invoiceKey } = await buyer('inv-de@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const german = { headers: { 'Accept-Language': 'de' } };
     const [listed] = (await client.call('GET', 'billing/invoices', german)).body;
@@ -64,8 +64,19 @@ describe('invoices', () => {
     const russian = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'ru' } })).body;
     expect(russian.Payments[0].Description).toBe('Оплата картой (тестовый режим)');
     expect(russian.BillingStateName).toBe('Техас');
-    const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': 'de' } });
-    expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('PDF Workshop Pro, monthly');
+    const pdfIn = async (query: string, acceptLanguage = 'en') => {
+      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download${query}`, { headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': acceptLanguage } });
+      expect(pdf.status).toBe(200);
+      return pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    };
+    // The link carries the page's language; without it, the browser's.
+    const germanPdf = await pdfIn('?lang=de');
+    for (const expected of ['Rechnung ', 'BEZAHLT', 'Rechnungsempfänger', 'PDF Workshop Pro, monatlich', 'Vereinigte Staaten von Amerika', 'Zwischensumme', 'Offener Betrag']) expect(germanPdf).toContain(expected);
+    const russianPdf = await pdfIn('', 'ru');
+    for (const expected of ['Счёт ', 'ОПЛАЧЕН', 'Плательщик', 'Техас', 'К оплате']) expect(russianPdf).toContain(expected);
+    expect(await pdfIn('?lang=en', 'de')).toContain('PDF Workshop Pro, monthly');
+    const unknown = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=fr`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+    expect(unknown.status).toBe(400);
   });
 
   it('renders the invoice as a real PDF with number, lines and totals, for its owner only', async () => {

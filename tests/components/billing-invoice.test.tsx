@@ -67,7 +67,7 @@ describe('invoice page (screen 18)', () => {
     expect(amountDue()).toHaveTextContent('$0.00');
     expect(within(screen.getByRole('table', { name: 'Payments' })).getByRole('row', { name: /Card payment/ })).toHaveTextContent('$1,645.38');
 
-    expect(screen.getByRole('link', { name: 'DOWNLOAD PDF' })).toHaveAttribute('href', `/api/billing/invoice-pdf/${full.Key}/download`);
+    expect(screen.getByRole('link', { name: 'DOWNLOAD PDF' })).toHaveAttribute('href', `/api/billing/invoice-pdf/${full.Key}/download?lang=en`);
     expect(payNow()).toBeNull();
     expect(screen.queryByText(thanks)).toBeNull();
   });
