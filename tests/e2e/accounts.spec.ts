@@ -174,6 +174,15 @@ test.describe('accounts in English', () => {
     await expect(page.getByTestId('account-menu')).toContainText('Ann Tester');
   });
 
+  test('No to the logout question returns the focus to the account menu button', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('logout-no'));
+    await openAccountMenuItem(page, 'Logout');
+    await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toHaveCount(0);
+    await expect(page.getByTestId('account-menu')).toBeFocused();
+  });
+
   test('switching Login ⇄ Sign up keeps the focus in the new dialog, with no error shown yet', async ({ page }) => {
     await page.goto('/');
     await acceptCookies(page);

@@ -137,6 +137,20 @@ test.describe('shell', () => {
     await expect(notice).toBeHidden();
   });
 
+  test('the cookie notice leaves the footer uncovered at the end of the page, and its Ok by keyboard hands the focus to the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/legal/cookie-policy');
+    const notice = page.getByRole('dialog', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const copyright = page.locator('footer').getByText(/All rights reserved/);
+    await expect.poll(async () => (await notice.boundingBox())!.y - ((await copyright.boundingBox())!.y + (await copyright.boundingBox())!.height)).toBeGreaterThanOrEqual(0);
+    await notice.getByRole('button', { name: 'Ok' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(notice).toBeHidden();
+    await expect(page.locator('main')).toBeFocused();
+  });
+
   test('a visitor sees Login and Sign Up, no cart, and the startup saves auth.session=false', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/');
