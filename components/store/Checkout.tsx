@@ -9,7 +9,7 @@ import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
 import { fetchCart } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
 import { formatUsd, invoiceStatus } from '@/lib/contract/presentation';
-import { billingContactComplete } from '@/lib/contract/store';
+import { billingContactComplete } from '@/lib/contract/offer-rules';
 import { showSnack } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { Notice } from '../ui/Notice';

@@ -1,5 +1,7 @@
-// Catalog rules the pricing and cart screens need at run time, kept free of zod so that those
-// pages do not ship the schema library for two constants.
+// Catalog and cart rules the store's screens need at run time, kept free of zod so that those
+// pages do not ship the schema library for a few constants and checks.
+
+import type { CartModel } from './store';
 
 export const FREE_PLAN_TRIAL_DAYS = -1;
 
@@ -8,3 +10,15 @@ export const isFreePlan = (offer: { TrialDays: number }) => offer.TrialDays === 
 
 /** The country whose billing address needs a state (spec §5). */
 export const US = 'US';
+
+/** Spec §5: what a checkout needs of the cart's saved billing contact (the state only in the US). */
+export function billingContactComplete(cart: Pick<CartModel, 'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode'>): boolean {
+  return Boolean(
+    cart.BillingName &&
+      cart.BillingAddress1 &&
+      cart.BillingCity &&
+      cart.BillingPostalCode &&
+      cart.BillingCountryCode &&
+      (cart.BillingCountryCode !== US || cart.BillingStateCode),
+  );
+}

@@ -44,17 +44,6 @@ export const CartModelSchema = z.object({
 });
 export type CartModel = z.infer<typeof CartModelSchema>;
 
-/** Spec §5: what a checkout needs of the cart's saved billing contact (the state only in the US). */
-export function billingContactComplete(cart: Pick<CartModel, 'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode'>): boolean {
-  return Boolean(
-    cart.BillingName &&
-      cart.BillingAddress1 &&
-      cart.BillingCity &&
-      cart.BillingPostalCode &&
-      cart.BillingCountryCode &&
-      (cart.BillingCountryCode !== US || cart.BillingStateCode),
-  );
-}
 
 
 /** Spec §5 billing rules; the state is required only for the United States. */

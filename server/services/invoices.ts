@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
-import { US } from '../../lib/contract/offer-rules';
-import { billingContactComplete } from '../../lib/contract/store';
+import { billingContactComplete, US } from '../../lib/contract/offer-rules';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
