@@ -82,8 +82,13 @@ function SignupFormContent() {
     if (!code) return;
     resetField('Code');
     setCodeShown(code.shown);
-    // The field mounts with this render; focus it once it exists.
-    if (code.shown) setTimeout(() => setFocus('Code'));
+    // The field mounts with this render; focus it once it exists, with CREATE ACCOUNT below it
+    // in view too (the dialog's content scrolls beyond 65vh, spec §9).
+    if (code.shown)
+      setTimeout(() => {
+        setFocus('Code');
+        document.activeElement?.closest('form')?.querySelector('[type="submit"]')?.scrollIntoView({ block: 'nearest' });
+      });
   });
 
   const newTabLink = (href: string) => (chunks: ReactNode) => (

@@ -43,6 +43,8 @@ async function signUp(page: Page, email: string, locale: Locale = 'en', { axe = 
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   const code = dialog.getByLabel(m.account.signup.code);
   await expect(code).toBeFocused();
+  // The content scrolls beyond 65vh: the button to send the code is in view with it.
+  await expect(dialog.getByRole('button', { name: m.account.signup.submit })).toBeInViewport();
   if (axe) await expectNoAxeViolations(page);
   await code.fill(await waitForCode(email, sentAfter));
   await dialog.getByRole('button', { name: m.account.signup.submit }).click();
