@@ -20,7 +20,8 @@ export function LanguageMenuPopup(props: PopupProps) {
 
   function choose(next: AppLocale) {
     storeLanguage(next);
-    router.replace(localizedPath(next, pathname) + window.location.search);
+    // The same place on the page in the other language: the anchors are the same in every language.
+    router.replace(localizedPath(next, pathname) + window.location.search + window.location.hash);
   }
 
   return (

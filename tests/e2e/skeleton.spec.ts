@@ -71,6 +71,15 @@ test.describe('locales', () => {
     await expect(page).toHaveURL(/\/ru\/contact$/);
   });
 
+  test('a language chosen on a section of the privacy policy stays on that section', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/legal/privacy-policy#7');
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/legal\/privacy-policy#7$/);
+    await expect(page.locator('[id="7"]')).toBeInViewport();
+  });
+
   test('a choice kept only in local storage is restored', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'de'));
     await page.goto('/legal');
