@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
 import { cartItemCount } from '../services/cart';
-import { pickLanguage } from '../services/language';
+import { requestLanguage } from '../errors';
 import { listCountries, listUsStates } from '../services/reference-data';
 import { createRouter, errorResponses, jsonContent } from './openapi';
 
@@ -47,12 +47,12 @@ export const appRoutes = createRouter()
   .openapi(countries, (c) => {
     c.header('Cache-Control', referenceCache);
     c.header('Vary', 'Accept-Language');
-    return c.json(listCountries(pickLanguage(c.req.header('Accept-Language'))), 200);
+    return c.json(listCountries(requestLanguage(c)), 200);
   })
   .openapi(usStates, (c) => {
     c.header('Cache-Control', referenceCache);
     c.header('Vary', 'Accept-Language');
-    return c.json(listUsStates(pickLanguage(c.req.header('Accept-Language'))), 200);
+    return c.json(listUsStates(requestLanguage(c)), 200);
   })
   .openapi(health, async (c) => {
     const { db, dbKind, config } = c.get('deps');
