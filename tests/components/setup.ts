@@ -2,3 +2,19 @@ import '@testing-library/jest-dom';
 
 // jsdom lays nothing out, so it has no scrollIntoView; with no layout there is nothing to scroll.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// jsdom has no IntersectionObserver, so next/link falls back to marking itself visible on an
+// idle callback, a state update after the test has moved on. With no layout, nothing ever
+// intersects: an observer that never reports is what this page would see.
+globalThis.IntersectionObserver ??= class IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly scrollMargin = '0px';
+  readonly thresholds = [0];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+};
