@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
-import { deleteCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from '../lib/contract/envelope';
-import { SESSION_COOKIE } from '../lib/contract/http';
 import type { AppEnv } from './env';
 import { apiText, validationText, type ApiText } from './i18n';
+import { clearSessionCookie } from './middleware/session';
 import { pickLanguage, type ApiLanguage } from './services/language';
 
 export type EnvelopeField = 'ErrorMessages' | 'Errors';
@@ -52,7 +51,7 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
   const shape = shapeFor(c.req.path);
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
-    if (error.options.clearSession) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    if (error.options.clearSession) clearSessionCookie(c);
     const body = { ...shape.extra, ...envelope(wordErrors(language, error.texts), shape.field, error.options.data), ...error.options.extra };
     return c.json(body, error.status);
   }
@@ -63,7 +62,7 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
   const requestId = c.get('requestId');
   c.get('deps')?.logger.error('unhandled error', {
     requestId,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    error: { name: error.name, message: error.message, stack: error.stack },
   });
   return c.json({ ...shape.extra, ...envelope(wordErrors(language, [{ key: 'internal', values: { requestId } }]), shape.field) }, 500);
 }

@@ -2,13 +2,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { Messages } from '@/i18n/messages';
-import { pickMessages, shellMessagePaths, type Tree } from './shell-messages';
+import { pickMessages, shellMessagePaths } from './shell-messages';
 
 /**
  * Hands a page's client island the message namespaces it uses, on top of the shell's, so
  * the static pages that need none do not carry them in their HTML.
  */
 export async function IntlMessages({ namespaces = [], children }: { namespaces?: readonly (keyof Messages)[]; children: ReactNode }) {
-  const messages = (await getMessages()) as unknown as Tree;
+  const messages = await getMessages();
   return <NextIntlClientProvider messages={pickMessages(messages, [...shellMessagePaths, ...namespaces])}>{children}</NextIntlClientProvider>;
 }

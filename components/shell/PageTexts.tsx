@@ -1,7 +1,7 @@
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { MoreShellTexts } from './shell-i18n';
-import { flattenMessages, pickMessages, type Tree } from './shell-messages';
+import { flattenMessages, pickMessages } from './shell-messages';
 
 /**
  * For a page's island whose texts need no ICU runtime (plain {name} arguments): they join the
@@ -9,6 +9,6 @@ import { flattenMessages, pickMessages, type Tree } from './shell-messages';
  * page carries only what the layout did not already send.
  */
 export async function PageTexts({ paths, children }: { paths: readonly string[]; children: ReactNode }) {
-  const texts = flattenMessages(pickMessages((await getMessages()) as unknown as Tree, paths));
+  const texts = flattenMessages(pickMessages(await getMessages(), paths));
   return <MoreShellTexts texts={texts}>{children}</MoreShellTexts>;
 }

@@ -49,7 +49,7 @@ export function trackWritesOf(client: PGlite): ReadCache {
   client.query = (async (sql: string, params?: unknown[], options?: object) => {
     const tables = writtenTables(sql);
     try {
-      return await query(sql, params as never, options);
+      return await query(sql, params, options);
     } finally {
       noteWrites(tables);
     }

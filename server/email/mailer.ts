@@ -24,7 +24,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string }): Ma
     const url = new URL(options.smtpUrl);
     // A loopback server without TLS (tests, a local relay) must not be asked for STARTTLS.
     const local = url.protocol === 'smtp:' && ['127.0.0.1', 'localhost', '::1'].includes(url.hostname);
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: 10_000, socketTimeout: 20_000 } as never);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: 10_000, socketTimeout: 20_000 });
     return {
       kind: 'smtp',
       async send(mail) {

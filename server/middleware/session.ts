@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { findSession, sessionLifetimeMs, type IssuedSession } from '../services/sessions';
+import { findSession, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
 import { issueXsrfCookie } from './xsrf';
 
 /**
@@ -23,9 +23,19 @@ export function loadSession(isPublicRead: (method: string, path: string) => bool
   };
 }
 
+/**
+ * The caller's live session: the one way handlers read it. Throws the 401 of requireSession
+ * when there is none, so a handler mounted without that middleware still cannot run unsigned.
+ */
+export function sessionOf(c: Context<AppEnv>): ActiveSession {
+  const session = c.get('session');
+  if (!session) throw new ApiError(401, { key: 'loginRequired' });
+  return session;
+}
+
 /** Portal calls: 401 without a live session (the client then clears its session, spec §8). */
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('session')) throw new ApiError(401, { key: 'loginRequired' });
+  sessionOf(c);
   await next();
 };
 

@@ -108,5 +108,5 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     return { ...result, fulfilledNow: true };
   };
   // Inside a caller's transaction (webhook) use it; otherwise open one.
-  return db === deps.db ? deps.db.transaction((tx) => run(tx as unknown as Db)) : run(db);
+  return db === deps.db ? deps.db.transaction(run) : run(db);
 }

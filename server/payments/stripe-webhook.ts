@@ -8,7 +8,11 @@ import { renewSubscriptions } from '../services/renewals';
 import { fulfilCheckout } from './fulfil';
 import { StripeProvider } from './stripe';
 
-type Handler = (deps: BackendDeps, tx: Db, provider: StripeProvider, object: never) => Promise<void>;
+/** The object a Stripe event of this type carries in its data. */
+type EventObject<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>['data']['object'];
+type Handler<T extends Stripe.Event['type']> = (deps: BackendDeps, tx: Db, provider: StripeProvider, object: EventObject<T>) => Promise<void>;
+/** A handler per event type this site acts on; every other type is acknowledged and ignored. */
+type Handlers = { [T in Stripe.Event['type']]?: Handler<T> };
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
 
@@ -28,42 +32,45 @@ async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider,
   await fulfilCheckout(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id));
 }
 
-const handlers: Record<string, Handler> = {
-  'checkout.session.completed': checkoutPaid as Handler,
-  'checkout.session.async_payment_succeeded': checkoutPaid as Handler,
-  'checkout.session.async_payment_failed': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, session: Stripe.Checkout.Session) => {
+const handlers: Handlers = {
+  'checkout.session.completed': checkoutPaid,
+  'checkout.session.async_payment_succeeded': checkoutPaid,
+  'checkout.session.async_payment_failed': async (_deps, tx, _provider, session) => {
     await tx.update(checkoutSessions).set({ status: 'failed' }).where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
-  }) as Handler,
+  },
   /** A renewal charge succeeded: a paid renewal invoice and the next period. */
-  'invoice.paid': (async (deps: BackendDeps, tx: Db, _provider: StripeProvider, invoice: Stripe.Invoice) => {
+  'invoice.paid': async (deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);
     if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle') return;
     const rows = await liveRowsOf(tx, subscriptionId);
     if (!rows.length) return;
     const periodEnd = invoice.lines?.data[0]?.period?.end;
     await renewSubscriptions(deps, tx, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
-  }) as Handler,
-  'invoice.payment_failed': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, invoice: Stripe.Invoice) => {
+  },
+  'invoice.payment_failed': async (_deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);
     if (subscriptionId && invoice.billing_reason === 'subscription_cycle') {
       await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false)));
     }
-  }) as Handler,
-  'customer.subscription.updated': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, subscription: Stripe.Subscription) => {
+  },
+  'customer.subscription.updated': async (_deps, tx, _provider, subscription) => {
     const periodEnd = subscription.items?.data[0]?.current_period_end;
     const cancelled = subscription.cancel_at_period_end || subscription.status === 'canceled';
     await tx
       .update(subscriptions)
       .set({ isCancelled: cancelled, nextRenewalAt: cancelled || !periodEnd ? null : new Date(periodEnd * 1000) })
       .where(and(eq(subscriptions.providerSubscriptionId, subscription.id), eq(subscriptions.isRenewed, false)));
-  }) as Handler,
-  'customer.subscription.deleted': (async (_deps: BackendDeps, tx: Db, _provider: StripeProvider, subscription: Stripe.Subscription) => {
+  },
+  'customer.subscription.deleted': async (_deps, tx, _provider, subscription) => {
     await tx
       .update(subscriptions)
       .set({ isCancelled: true, nextRenewalAt: null })
       .where(and(eq(subscriptions.providerSubscriptionId, subscription.id), eq(subscriptions.isRenewed, false)));
-  }) as Handler,
+  },
 };
+
+/** Generic in the type, so the handler found takes exactly the object of that type's events. */
+const handlerOf = <T extends Stripe.Event['type']>(type: T): Handler<T> | undefined => handlers[type];
 
 /**
  * A signed Stripe event, verified on the raw body. Handled once per event id: the id is
@@ -80,12 +87,12 @@ export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, si
   } catch {
     throw new ApiError(400, { key: 'webhookSignature' });
   }
-  const handler = handlers[event.type];
+  const handler = handlerOf(event.type);
   if (!handler) return;
   await deps.db.transaction(async (tx) => {
     const [fresh] = await tx.insert(processedEvents).values({ provider: 'stripe', eventId: event.id }).onConflictDoNothing().returning();
     if (!fresh) return;
-    await handler(deps, tx as unknown as Db, provider, event.data.object as never);
+    await handler(deps, tx, provider, event.data.object);
   });
   deps.logger.info('stripe event handled', { type: event.type, eventId: event.id });
 }

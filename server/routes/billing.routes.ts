@@ -2,9 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { IdParamSchema, InvoicePdfQuerySchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
 import { UserResponseSchema } from '../../lib/contract/user';
-import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
-import { requireSession } from '../middleware/session';
+import { requireSession, sessionOf } from '../middleware/session';
 import { renderInvoicePdf } from '../pdf/invoice-pdf';
 import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/invoices';
 import { cancelSubscription } from '../services/cancel-subscription';
@@ -65,18 +64,16 @@ const cancelRoute = createRoute({
   responses: { 200: jsonContent(UserResponseSchema, 'Renewal stopped; the paid period stays'), ...sessionErrorResponses, ...notFound },
 });
 
-const userOf = (session: unknown) => (session as ActiveSession).user;
-
 export const billingRoutes = createRouter()
   .openapi(invoicesRoute, async (c) => {
     const deps = c.get('deps');
-    const rows = await listOwnInvoices(deps.db, userOf(c.get('session')).id);
+    const rows = await listOwnInvoices(deps.db, sessionOf(c).user.id);
     c.header('Cache-Control', 'no-store');
     return c.json(await toInvoiceModels(deps, rows, requestLanguage(c)), 200);
   })
   .openapi(invoiceRoute, async (c) => {
     const deps = c.get('deps');
-    const invoice = await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').id);
+    const invoice = await findOwnInvoice(deps.db, sessionOf(c).user.id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
     return c.json(await toInvoiceModel(deps, invoice, requestLanguage(c)), 200);
   })
@@ -84,28 +81,28 @@ export const billingRoutes = createRouter()
     const deps = c.get('deps');
     // A plain link the browser opens: the page's language comes in the query, not in a header.
     const language = c.req.valid('query').lang ?? requestLanguage(c);
-    const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, userOf(c.get('session')).id, c.req.valid('param').key), language);
+    const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, sessionOf(c).user.id, c.req.valid('param').key), language);
     const pdf = await renderInvoicePdf(invoice, language);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="invoice-${invoice.InvoiceNumber}.pdf"`,
       'Cache-Control': 'private, no-store',
-    }) as never;
+    });
   })
   .openapi(subscriptionsRoute, async (c) => {
     const { db, clock } = c.get('deps');
     const language = requestLanguage(c);
-    const rows = await listOwnSubscriptions(db, userOf(c.get('session')).id);
+    const rows = await listOwnSubscriptions(db, sessionOf(c).user.id);
     c.header('Cache-Control', 'no-store');
     return c.json(rows.map((row) => toSubscriptionModel(row.subscription, row.offer, clock.now(), language)), 200);
   })
   .openapi(subscriptionRoute, async (c) => {
     const { db, clock } = c.get('deps');
-    const row = await findOwnSubscription(db, userOf(c.get('session')).id, c.req.valid('param').id);
+    const row = await findOwnSubscription(db, sessionOf(c).user.id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
     return c.json(toSubscriptionModel(row.subscription, row.offer, clock.now(), requestLanguage(c)), 200);
   })
   .openapi(cancelRoute, async (c) => {
-    await cancelSubscription(c.get('deps'), userOf(c.get('session')).id, c.req.valid('param').id);
+    await cancelSubscription(c.get('deps'), sessionOf(c).user.id, c.req.valid('param').id);
     return c.json({ ErrorMessages: [], Data: null }, 200);
   });

@@ -10,8 +10,7 @@ import {
   PaymentReturnResponseSchema,
   type PaymentProviderName,
 } from '../../lib/contract/store';
-import type { ActiveSession } from '../services/sessions';
-import { requireSession } from '../middleware/session';
+import { requireSession, sessionOf } from '../middleware/session';
 import { activeProvider, completeCheckout, startCheckout } from '../payments/checkout';
 import { payWithTestCard } from '../payments/manual-pay';
 import { handleStripeWebhook } from '../payments/stripe-webhook';
@@ -76,7 +75,7 @@ export const paymentRoutes = createRouter()
   })
   .openapi(manualPay, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await payWithTestCard(c.get('deps'), c.get('session') as ActiveSession, body.ClientSecret, body.CardNumber), 200);
+    return c.json(await payWithTestCard(c.get('deps'), sessionOf(c), body.ClientSecret, body.CardNumber), 200);
   })
   .openapi(webhook, async (c) => {
     await handleStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature'));
@@ -87,10 +86,10 @@ for (const provider of PaymentProviderSchema.options) {
   paymentRoutes
     .openapi(createSessionRoute(provider), async (c) => {
       const origin = originOf(c.req.url, { host: c.req.header('X-Forwarded-Host'), proto: c.req.header('X-Forwarded-Proto') });
-      const secret = await startCheckout(c.get('deps'), c.get('session') as ActiveSession, provider, origin, c.req.valid('query').invoice);
+      const secret = await startCheckout(c.get('deps'), sessionOf(c), provider, origin, c.req.valid('query').invoice);
       return c.json({ Value: secret }, 200);
     })
     .openapi(paymentReturnRoute(provider), async (c) =>
-      c.json(await completeCheckout(c.get('deps'), c.get('session') as ActiveSession, provider, c.req.valid('json').Value), 200),
+      c.json(await completeCheckout(c.get('deps'), sessionOf(c), provider, c.req.valid('json').Value), 200),
     );
 }

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '../../lib/contract/store';
-import type { ActiveSession } from '../services/sessions';
 import { requestLanguage } from '../errors';
-import { requireSession } from '../middleware/session';
+import { requireSession, sessionOf } from '../middleware/session';
 import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/cart';
 import { createRouter, errorResponses, jsonBody, jsonContent, jsonTextResponse, sessionErrorResponses } from './openapi';
 
@@ -38,13 +37,13 @@ export const storeRoutes = createRouter()
     return jsonTextResponse(c, await c.get('deps').catalog.forSaleJson(language));
   })
   .openapi(getCart, async (c) => {
-    const session = c.get('session') as ActiveSession;
+    const session = sessionOf(c);
     c.header('Cache-Control', 'no-store');
     const { db, catalog, readCache } = c.get('deps');
     return c.json(toCartModel(await priceCart(db, catalog, session.user.id, readCache)), 200);
   })
   .openapi(putCart, async (c) => {
-    const session = c.get('session') as ActiveSession;
+    const session = sessionOf(c);
     const { db, catalog } = c.get('deps');
     const written = await updateCart(db, catalog, session.user.id, c.req.valid('json'));
     return c.json(toCartModel(await priceCartRows(catalog, written)), 200);

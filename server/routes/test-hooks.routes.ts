@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { requireSession } from '../middleware/session';
+import { requireSession, sessionOf } from '../middleware/session';
 import { renewOwnSubscriptionsNow } from '../services/test-time';
 
 /**
@@ -8,6 +8,6 @@ import { renewOwnSubscriptionsNow } from '../services/test-time';
  * in the OpenAPI document, never mounted by `npm start`.
  */
 export const testHookRoutes = new Hono<AppEnv>().post('/test/renewal-run', requireSession, async (c) => {
-  const renewed = await renewOwnSubscriptionsNow(c.get('deps'), c.get('session')!.user.id);
+  const renewed = await renewOwnSubscriptionsNow(c.get('deps'), sessionOf(c).user.id);
   return c.json({ Renewed: renewed });
 });

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
   ChangeEmailRequestSchema,
@@ -10,11 +9,9 @@ import {
   userData,
 } from '../../lib/contract/user';
 import { clientIp } from '../client-ip';
-import type { AppEnv } from '../env';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
-import { clearSessionCookie, requireSession, setSessionCookies } from '../middleware/session';
+import { clearSessionCookie, requireSession, sessionOf, setSessionCookies } from '../middleware/session';
 import { changeEmail, changePassword, scheduleDeletion, updateDisplayName } from '../services/accounts';
-import type { ActiveSession } from '../services/sessions';
 import { createRouter, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 function userCall<S extends z.ZodType>(path: string, schema: S, description: string) {
@@ -34,7 +31,6 @@ const profile = userCall('/user/profile', UpdateProfileRequestSchema, 'Display n
 const deleteAccount = userCall('/user/delete-account', DeleteAccountRequestSchema, 'Deletion scheduled; the session ends');
 
 const done = { ErrorMessages: [], Data: null };
-const sessionOf = (c: Context<AppEnv>) => c.get('session') as ActiveSession;
 
 export const userRoutes = createRouter()
   .openapi(email, async (c) => {

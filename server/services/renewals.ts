@@ -123,7 +123,7 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
         )
         .for('update', { skipLocked: true });
       const paid = due.testCardOutcome !== 'renewal-fails';
-      await renewSubscriptions(deps, tx as unknown as Db, siblings, {
+      await renewSubscriptions(deps, tx, siblings, {
         paid,
         provider: 'manual',
         paymentRef: `renewal-${due.id}-${due.expiresAt.toISOString()}`,
