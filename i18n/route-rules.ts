@@ -7,6 +7,7 @@
 //      German, anything else English (Russian only by choice);
 //   4. portal pages without a session cookie go to a public page where the login opens.
 import { SESSION_COOKIE } from '../lib/contract/http';
+import { INVOICE_ID_PARAM, LOGIN_PARAM, SUBSCRIPTION_ID_PARAM } from '../lib/portal-paths';
 import { LANGUAGE_COOKIE, locales, routing } from './routing';
 
 type Condition = { type: 'cookie' | 'header' | 'query'; key: string; value?: string };
@@ -56,6 +57,9 @@ export function localeRedirects(): Redirect[] {
   return rules;
 }
 
+/** The public page where the login opens, and the path to return to after it. */
+const loginAt = (page: string, returnPath: string) => `${page}?${LOGIN_PARAM}=${returnPath}`;
+
 /** 4. Spec §2 guard: where a visitor without a session cookie logs in, and the path they return to. */
 export function portalRedirects(): Redirect[] {
   const noSession: Condition[] = [{ type: 'cookie', key: SESSION_COOKIE }];
@@ -65,15 +69,15 @@ export function portalRedirects(): Redirect[] {
     const billingQuery = (key: string, page: string) => ({
       source: `${prefix}/account/billing`,
       has: [{ type: 'query' as const, key, value: '(?<id>[0-9A-Za-z-]+)' }],
-      destination: `${home}?login=/account/billing/${page}/:id`,
+      destination: loginAt(home, `/account/billing/${page}/:id`),
     });
     return [
-      billingQuery('invoice_id', 'invoice'),
-      billingQuery('subscription_id', 'subscription'),
-      { source: `${prefix}/account/:path*`, destination: `${home}?login=/account/:path*` },
-      { source: `${prefix}/app/talent`, destination: `${home}?login=/app/talent` },
-      { source: `${prefix}/store/cart`, destination: `${home}?login=/store/cart` },
-      { source: `${prefix}/store/checkout`, destination: `${prefix}/store/pricing?login=/store/pricing` },
+      billingQuery(INVOICE_ID_PARAM, 'invoice'),
+      billingQuery(SUBSCRIPTION_ID_PARAM, 'subscription'),
+      { source: `${prefix}/account/:path*`, destination: loginAt(home, '/account/:path*') },
+      { source: `${prefix}/app/talent`, destination: loginAt(home, '/app/talent') },
+      { source: `${prefix}/store/cart`, destination: loginAt(home, '/store/cart') },
+      { source: `${prefix}/store/checkout`, destination: loginAt(`${prefix}/store/pricing`, '/store/pricing') },
     ].map((rule) => ({ ...rule, permanent: false as const, missing: noSession }));
   });
 }

@@ -11,7 +11,7 @@ export const routing = defineRouting({
   locales,
   defaultLocale: 'en',
   localePrefix: 'as-needed',
-  // proxy.ts applies the spec's order (stored choice, address, browser) itself.
+  // The redirects of route-rules.ts apply the spec's order (stored choice, address, browser) themselves.
   localeDetection: false,
   localeCookie: false,
   alternateLinks: false,

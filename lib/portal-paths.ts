@@ -1,3 +1,5 @@
+// Also loaded by next.config.ts (through i18n/route-rules.ts): no `@/` imports and no React here.
+
 const probeOrigin = 'http://return-path.invalid';
 
 /**
@@ -12,3 +14,13 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 
 /** The sub-apps live under /apps/ (spec §2), outside this Next.js app: reached by full navigation. */
 export const isHostedApp = (path: string) => path.startsWith('/apps/');
+
+/**
+ * `?login=<return path>` on a public page opens the login dialog there: where the guard's
+ * redirects (i18n/route-rules.ts) send a visitor without a session.
+ */
+export const LOGIN_PARAM = 'login';
+
+/** Spec screen 17: the billing page's query parameters that name an invoice or subscription to open. */
+export const INVOICE_ID_PARAM = 'invoice_id';
+export const SUBSCRIPTION_ID_PARAM = 'subscription_id';

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useState } from 'react';
-import { safeReturnPath } from '@/lib/portal-paths';
+import { LOGIN_PARAM, safeReturnPath } from '@/lib/portal-paths';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { useGoToReturnPath } from './use-return-path';
@@ -29,13 +29,11 @@ export function AuthDialogs() {
   );
 }
 
-export const LOGIN_PARAM = 'login';
-
 /**
- * The guard's fallback (proxy.ts, spec §2): `?login=<return path>` opens the login dialog
- * once the session check is done, or goes straight back for a user who is logged in.
- * The parameter leaves the address bar at once, so a reload or a shared link does not
- * reopen the dialog.
+ * The guard's fallback (the portal redirects in i18n/route-rules.ts, spec §2): `?login=<return
+ * path>` opens the login dialog once the session check is done, or goes straight back for a
+ * user who is logged in. The parameter leaves the address bar at once, so a reload or a
+ * shared link does not reopen the dialog.
  */
 function LoginFromAddress() {
   const requested = useSearchParams()?.get(LOGIN_PARAM) ?? null;

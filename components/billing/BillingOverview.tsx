@@ -7,10 +7,11 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { fetchInvoices, fetchSubscriptions } from '@/lib/api/billing';
 import { isProduction } from '@/lib/config';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
-import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
+import { formatInvoiceDate, formatUsd, invoiceStatus } from '@/lib/contract/presentation';
+import { INVOICE_ID_PARAM, SUBSCRIPTION_ID_PARAM } from '@/lib/portal-paths';
 import { cx } from '../ui/cx';
 import { cells, DataTable } from './DataTable';
-import { invoicePath, subscriptionPath, textLinkClass as linkClass } from './links';
+import { invoicePath, payInvoiceHref, subscriptionPath, textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
 import { InvoiceStatusBadge, RenewalText, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
@@ -30,8 +31,8 @@ function QueryRedirect() {
   const t = useTranslations('billing');
   const router = useRouter();
   const query = useSearchParams();
-  const invoiceId = query?.get('invoice_id');
-  const subscriptionId = query?.get('subscription_id');
+  const invoiceId = query?.get(INVOICE_ID_PARAM);
+  const subscriptionId = query?.get(SUBSCRIPTION_ID_PARAM);
   const target = invoiceId ? invoicePath(invoiceId) : subscriptionId ? subscriptionPath(subscriptionId) : null;
   useEffect(() => {
     if (target) router.replace(target);
@@ -115,6 +116,7 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: Subscription[]
 
 function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
   const t = useTranslations('billing.overview.invoices');
+  const invoiceTexts = useTranslations('billing.invoice');
   return (
     <Section title={t('title')}>
       {invoices.length === 0 ? (
@@ -147,7 +149,15 @@ function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
               <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(invoice.CreatedDate)}</td>
               <td className={cells.amount}>{formatUsd(invoice.TotalAmount)}</td>
               <td className={cells.text}>
-                <InvoiceStatusBadge invoice={invoice} />
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <InvoiceStatusBadge invoice={invoice} />
+                  {invoiceStatus(invoice) === 'unpaid' && (
+                    <Link href={payInvoiceHref(invoice.Key)} className={cx(linkClass, 'whitespace-nowrap')}>
+                      {invoiceTexts('payNow')}
+                      <span className="sr-only"> {invoice.InvoiceNumber}</span>
+                    </Link>
+                  )}
+                </span>
               </td>
             </tr>
           ))}

@@ -12,6 +12,7 @@ import { appActions } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { buttonClass } from '../ui/Button';
 import { InvoiceDocument } from './InvoiceDocument';
+import { payInvoiceHref } from './links';
 import { PaymentSuccess } from './PaymentSuccess';
 import { PortalStatus } from './PortalStatus';
 import { usePortalData } from './use-portal-data';
@@ -75,7 +76,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
         {t('invoice.downloadPdf')}
       </a>
       {invoiceStatus(invoice) === 'unpaid' && (
-        <Link href={{ pathname: '/store/checkout', query: { invoice: invoice.Key } }} className={buttonClass('primary')}>
+        <Link href={payInvoiceHref(invoice.Key)} className={buttonClass('primary')}>
           {t('invoice.payNow')}
         </Link>
       )}

@@ -10,8 +10,7 @@ import type { ServiceOffer } from '@/lib/contract/store';
 import { isHostedApp } from '@/lib/portal-paths';
 import { buttonClass } from '../ui/Button';
 import { AppLink } from './AppLink';
-
-export const PAYMENT_SUCCESSFUL_PARAM = 'payment_successful';
+import { PAYMENT_SUCCESSFUL_PARAM } from './links';
 
 interface BoughtService {
   name: string;

@@ -16,6 +16,7 @@ import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { LoginPanel } from '../account/LoginPanel';
+import { invoicePath } from '../billing/links';
 import { ManualCheckout } from './ManualCheckout';
 import { StripeCheckout } from './StripeCheckout';
 import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
@@ -63,7 +64,7 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
     body = (
       <Notice>
         <p role="alert">{t('checkout.nothingDue')}</p>
-        <Link href={`/account/billing/invoice/${encodeURIComponent(settledInvoice.Key)}`} className={buttonClass('primary')}>
+        <Link href={invoicePath(settledInvoice.Key)} className={buttonClass('primary')}>
           {t('checkout.viewInvoice')}
         </Link>
       </Notice>

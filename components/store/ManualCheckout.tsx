@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { useRouter } from '@/i18n/navigation';
 import { ApiCallError } from '@/lib/api/client';
 import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
+import { limits } from '@/lib/contract/limits';
 import type { ManualCardFormSchema } from '@/lib/contract/store';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useServerCall } from '../account/use-server-call';
@@ -93,12 +94,12 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
           label={t('checkout.cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
-          maxLength={23}
+          maxLength={limits.cardNumberTyped}
           error={fieldError('CardNumber')}
           {...register('CardNumber')}
         />
-        <TextField label={t('checkout.expiry')} placeholder={t('checkout.expiryPlaceholder')} autoComplete="cc-exp" maxLength={7} error={fieldError('Expiry')} {...register('Expiry')} />
-        <TextField label={t('checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={fieldError('Cvc')} {...register('Cvc')} />
+        <TextField label={t('checkout.expiry')} placeholder={t('checkout.expiryPlaceholder')} autoComplete="cc-exp" maxLength={limits.expiryTyped} error={fieldError('Expiry')} {...register('Expiry')} />
+        <TextField label={t('checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={limits.cvcDigits} error={fieldError('Cvc')} {...register('Cvc')} />
         <Button type="submit" busy={saving} className="w-full col-span-2">
           {t('checkout.pay')}
         </Button>

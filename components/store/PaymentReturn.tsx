@@ -12,6 +12,7 @@ import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from '../account/LoginPanel';
+import { paidInvoicePath } from '../billing/links';
 import { useApiLanguageReady, useStoreSession } from './use-store-session';
 
 /** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
@@ -54,7 +55,7 @@ export function PaymentReturn() {
       appActions.setCartCount(0);
       appActions.setClaims(answer.NewClaims);
       void refreshAppInfo();
-      router.replace(`/account/billing/invoice/${encodeURIComponent(answer.InvoiceKey)}?payment_successful=true`);
+      router.replace(paidInvoicePath(answer.InvoiceKey));
     })().catch((error: unknown) => live && setOutcome(undecided(error) ? 'unconfirmed' : 'failed'));
     return () => {
       live = false;

@@ -21,4 +21,3 @@ export const HealthSchema = z.object({
   Database: z.enum(['pglite', 'postgres']),
   Version: z.string(),
 });
-export type Health = z.infer<typeof HealthSchema>;

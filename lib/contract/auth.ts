@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, newPassword, text, verificationCode } from './fields';
+import { accountEmail, currentPassword, newPassword, repeatedPassword, text, verificationCode } from './fields';
 
 export const SessionInfoSchema = z.object({
   UserName: z.string().nullable(),
@@ -44,13 +44,7 @@ export const SignupResponseSchema = z.object({
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
 /** The sign-up dialog's fields: the payload plus the repeated password (spec §5). */
-export const SignupFormSchema = z
-  .object({
-    UserName: accountEmail(),
-    Password: newPassword(),
-    RepeatPassword: text().min(1, 'required'),
-    UserAgreedToTerms: z.boolean().refine((agreed) => agreed, 'mustAgreeToTerms'),
-    Code: verificationCode(),
-  })
+export const SignupFormSchema = SignupRequestSchema.omit({ CookieConsent: true })
+  .safeExtend({ RepeatPassword: repeatedPassword(), Code: verificationCode() })
   .refine((form) => form.Password === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
 export type SignupForm = z.input<typeof SignupFormSchema>;

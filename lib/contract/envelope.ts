@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const ErrorMessageSchema = z.object({ Message: z.string() });
-export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
 
 /** The error envelope of every failed call (ARCHITECTURE.md "Errors"). */
 export const ErrorEnvelopeSchema = z.object({

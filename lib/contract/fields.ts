@@ -10,32 +10,53 @@ const maxLength = (max: number) => messageKey('maxLength', { max });
 z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue') });
 
 /**
- * No control characters (tabs and line breaks aside) and no lone surrogates: nobody types them,
- * the database refuses NUL, and a lone surrogate would be stored as a different character.
+ * No control characters and no lone surrogates: nobody types them, the database refuses NUL,
+ * and a lone surrogate would be stored as a different character. One line of text also has no
+ * tabs or line breaks, which would fake extra lines in a mail ("Name: Jo\r\nBcc: …") or an
+ * invoice, and no bidirectional overrides or isolates, which would show its text reordered.
  */
-const typedCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\p{Cs}]*$/u;
+const oneLineCharacters = /^[^\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069\p{Cs}]*$/u;
+const multiLineCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\p{Cs}]*$/u;
 
-/** Every text field of a request: trimmed, only characters a person can type; a missing one says `required`. */
-export const text = (required = 'required') =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : undefined) }).trim().regex(typedCharacters, 'invalidCharacters');
+/** Text of a request: trimmed, only characters a person can type; a missing one says `required`. */
+const typedText = (characters: RegExp) => (required = 'required') =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : undefined) }).trim().regex(characters, 'invalidCharacters');
 
-export const requiredText = (max: number, required = 'required') => text(required).min(1, required).max(max, maxLength(max));
+/** One line: every text field but those below. */
+export const text = typedText(oneLineCharacters);
+/** The support message, and passwords: only ever hashed, and a narrower rule could lock out an account. */
+export const multiLineText = typedText(multiLineCharacters);
+
+/** Something a reader can see: a text of only invisible characters (U+200B…) is as empty as spaces. */
+const visible = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+export const requiredText = (max: number, required = 'required', field = text) =>
+  field(required)
+    .min(1, required)
+    .refine((value) => visible.test(value), required)
+    .max(max, maxLength(max));
 export const optionalText = (max: number) => text().max(max, maxLength(max));
 
-/** Login and sign-up user name (spec §5). */
-export const accountEmail = (required = 'required') =>
-  text(required)
-    // One address, one spelling: é typed as one character or as e + accent is the same login.
-    .normalize('NFC')
-    .min(1, required)
-    .min(limits.emailMin, minLength(limits.emailMin))
-    .refine(isEmailAddress, 'emailFormat')
+/** An email field's messages; the contact form words its own and has no minimum length (spec §5). */
+interface EmailRules {
+  required: string;
+  format: string;
+  min?: number;
+}
+
+/** Login and sign-up user name (spec §5), or with other rules the contact form's address. */
+export const accountEmail = ({ required, format, min }: EmailRules = { required: 'required', format: 'emailFormat', min: limits.emailMin }) => {
+  // One address, one spelling: é typed as one character or as e + accent is the same login.
+  const present = text(required).normalize('NFC').min(1, required);
+  return (min ? present.min(min, minLength(min)) : present)
+    .refine(isEmailAddress, format)
     .max(limits.email, maxLength(limits.email))
     .transform((value) => value.toLowerCase());
+};
 
 /** Any password the user types to prove who they are. */
 export const currentPassword = () =>
-  text().min(1, 'required').min(limits.passwordMin, minLength(limits.passwordMin)).max(limits.password, maxLength(limits.password));
+  multiLineText().min(1, 'required').min(limits.passwordMin, minLength(limits.passwordMin)).max(limits.password, maxLength(limits.password));
 
 /** A password being chosen: sign-up and change password (spec §5). */
 export const newPassword = () =>
@@ -43,5 +64,8 @@ export const newPassword = () =>
     .regex(/[A-Z]/, 'passwordUppercase')
     .regex(/[a-z]/, 'passwordLowercase')
     .regex(/[0-9]/, 'passwordNumber');
+
+/** The password typed again: compared with the password, so only required. */
+export const repeatedPassword = () => multiLineText().min(1, 'required');
 
 export const verificationCode = () => text().max(limits.code, maxLength(limits.code));

@@ -1,7 +1,7 @@
 // The field rules' plain parts: lengths, message keys, the email check and the trim helpers.
 // Free of zod, so forms can show limits and messages without loading the schema library.
 
-/** Spec §5 and §9 field lengths: the one place they are written. */
+/** Field lengths and counts (spec §5 and §9, then the API's own bounds): the one place they are written. */
 export const limits = {
   fullName: 30,
   email: 50,
@@ -18,11 +18,27 @@ export const limits = {
   city: 50,
   postalCode: 50,
   quantityMax: 100,
+  // Not in the spec: the API's own bounds.
+  stateCode: 10,
+  countryCode: 2,
+  offerKey: 100,
+  cartLines: 50,
+  clientSecret: 200,
+  paymentSessionId: 255,
+  // The manual provider's test card form.
+  cardDigitsMin: 12,
+  cardDigits: 19,
+  /** 19 digits in groups of four, with a space or dash between groups. */
+  cardNumberTyped: 23,
+  /** "MM / YY". */
+  expiryTyped: 7,
+  cvcDigitsMin: 3,
+  cvcDigits: 4,
 } as const;
 
 /**
  * Schemas carry message keys of the `validation` namespace; a key with parameters is
- * written "minLength?min=6". The forms translate them, the API words them in English.
+ * written "minLength?min=6". The forms and the API (in the caller's language) translate them.
  */
 export function messageKey(key: string, params?: Record<string, number>): string {
   return params ? `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : key;

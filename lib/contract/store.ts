@@ -46,24 +46,27 @@ export type CartModel = z.infer<typeof CartModelSchema>;
 
 
 
-/** Spec §5 billing rules; the state is required only for the United States. */
+/**
+ * Spec §5 billing rules; the state is required only for the United States. Elsewhere the form
+ * shows no state field, so a state sent anyway is dropped rather than printed on the invoice.
+ */
 export const BillingInfoSchema = z
   .object({
     Name: requiredText(limits.billingName),
     Address1: requiredText(limits.address1),
     Address2: optionalText(limits.address2).nullish(),
     City: requiredText(limits.city),
-    StateCode: text()
-      .max(10, messageKey('maxLength', { max: 10 }))
+    StateCode: optionalText(limits.stateCode)
       .transform((code) => code.toUpperCase())
       .nullish(),
     PostalCode: requiredText(limits.postalCode),
-    CountryCode: text().min(1, 'required').max(2, messageKey('maxLength', { max: 2 })).transform((code) => code.toUpperCase()),
+    CountryCode: requiredText(limits.countryCode).transform((code) => code.toUpperCase()),
     IsBusinessPurchase: z.boolean().default(false),
   })
   .superRefine((billing, context) => {
     if (billing.CountryCode === US && !billing.StateCode) context.addIssue({ code: 'custom', path: ['StateCode'], message: 'required' });
-  });
+  })
+  .overwrite((billing) => (billing.CountryCode === US ? billing : { ...billing, StateCode: null }));
 export type BillingInfoInput = z.input<typeof BillingInfoSchema>;
 export type BillingInfo = z.output<typeof BillingInfoSchema>;
 
@@ -75,8 +78,8 @@ export const QuantitySchema = z
 
 export const UpdateCartRequestSchema = z.object({
   Items: z
-    .array(z.object({ ServiceOfferKey: text().min(1).max(100), Quantity: QuantitySchema }))
-    .max(50),
+    .array(z.object({ ServiceOfferKey: text().min(1).max(limits.offerKey), Quantity: QuantitySchema }))
+    .max(limits.cartLines),
   BillingInfo: BillingInfoSchema.nullish(),
   IsAddition: z.boolean(),
 });
@@ -91,7 +94,7 @@ export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
 export const ClientSecretSchema = z.object({ Value: z.string() });
 
-export const PaymentReturnRequestSchema = z.object({ Value: text().min(1, 'required').max(255) });
+export const PaymentReturnRequestSchema = z.object({ Value: text().min(1, 'required').max(limits.paymentSessionId) });
 export const PaymentReturnResponseSchema = z.object({
   Status: z.enum(['complete', 'open', 'failed', 'expired']),
   NewClaims: z.array(z.string()),
@@ -99,6 +102,7 @@ export const PaymentReturnResponseSchema = z.object({
 });
 export type PaymentReturnResponse = z.infer<typeof PaymentReturnResponseSchema>;
 
+const digits = (min: number, max: number) => new RegExp(`^\\d{${min},${max}}$`);
 const cardExpiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
 /** A card is good through the last day of its expiry month (a malformed expiry has its own message). */
@@ -112,13 +116,13 @@ function notExpired(expiry: string): boolean {
 
 /** The manual provider's test card form (offline payments). */
 export const ManualPayRequestSchema = z.object({
-  ClientSecret: text().min(1).max(200),
+  ClientSecret: text().min(1).max(limits.clientSecret),
   CardNumber: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber')),
+    .pipe(z.string().regex(digits(limits.cardDigitsMin, limits.cardDigits), 'cardNumber')),
   Expiry: z.string().trim().regex(cardExpiry, 'cardExpiry').refine(notExpired, 'cardExpired'),
-  Cvc: z.string().trim().regex(/^\d{3,4}$/, 'cardCvc'),
+  Cvc: z.string().trim().regex(digits(limits.cvcDigitsMin, limits.cvcDigits), 'cardCvc'),
 });
 export type ManualPayRequest = z.input<typeof ManualPayRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, limits, newPassword, optionalText, text, verificationCode } from './fields';
+import { accountEmail, currentPassword, limits, newPassword, optionalText, repeatedPassword, verificationCode } from './fields';
 
 /** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */
 export const UserResponseSchema = z.object({
@@ -29,10 +29,11 @@ export const ChangePasswordRequestSchema = z
   .refine((body) => body.NewPassword !== body.CurrentPassword, { message: 'samePassword', path: ['NewPassword'] });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 
-export const ChangePasswordFormSchema = z
-  .object({ CurrentPassword: currentPassword(), NewPassword: newPassword(), RepeatPassword: text().min(1, 'required') })
-  .refine((form) => form.NewPassword !== form.CurrentPassword, { message: 'samePassword', path: ['NewPassword'] })
-  .refine((form) => form.NewPassword === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
+/** The request's fields and rules, plus the repeated password. */
+export const ChangePasswordFormSchema = ChangePasswordRequestSchema.safeExtend({ RepeatPassword: repeatedPassword() }).refine(
+  (form) => form.NewPassword === form.RepeatPassword,
+  { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] },
+);
 export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;
 
 /** DisplayName null clears it; a body without the key is refused rather than read as a clear. */

@@ -109,7 +109,8 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
         billingAddress1: billing.Address1,
         billingAddress2: billing.Address2 || null,
         billingCity: billing.City,
-        billingStateCode: billing.CountryCode === US ? billing.StateCode ?? null : billing.StateCode || null,
+        // The contract has already dropped a state outside the US.
+        billingStateCode: billing.StateCode ?? null,
         billingPostalCode: billing.PostalCode,
         billingCountryCode: billing.CountryCode,
         isBusinessPurchase: billing.IsBusinessPurchase,

@@ -5,8 +5,7 @@ import { BillingOverview } from '@/components/billing/BillingOverview';
 import { InvoiceStatusBadge } from '@/components/billing/status';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { appActions, appState } from '@/lib/state/app-state';
-import { authDialogState } from '@/lib/state/auth-dialogs';
-import { resetAccountState, snackText } from './account-helpers';
+import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
 import { asVoid, customerWithBillingHistory, endSessionElsewhere, invoicePage, shareCustomerState, subscriptionPage, utcDay } from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
@@ -35,7 +34,7 @@ const table = (name: string) => screen.getByRole('table', { name });
 
 /** The row of a table (by its rows' test id) whose link passes the test. */
 function rowWithLink(rowTestId: string, test: (link: HTMLElement) => boolean) {
-  const row = screen.getAllByTestId(rowTestId).find((candidate) => test(within(candidate).getByRole('link')));
+  const row = screen.getAllByTestId(rowTestId).find((candidate) => test(within(candidate).getAllByRole('link')[0]));
   if (!row) throw new Error(`no ${rowTestId} with that link`);
   return row;
 }
@@ -72,7 +71,11 @@ describe('billing page (screen 17)', () => {
       // The date column, and the line under the number that phones show instead.
       expect(within(paid).getAllByText(utcDay(paidInvoice.CreatedDate))).toHaveLength(2);
       expect(within(paid).getByText('Paid')).toBeVisible();
-      expect(within(invoiceRow(unpaidInvoice.InvoiceNumber)).getByText('Unpaid Pending')).toBeVisible();
+      const unpaid = invoiceRow(unpaidInvoice.InvoiceNumber);
+      expect(within(unpaid).getByText('Unpaid Pending')).toBeVisible();
+      // Spec §4: Unpaid Pending has a Pay Now link, a checkout of that invoice.
+      expect(within(unpaid).getByRole('link', { name: `Pay Now ${unpaidInvoice.InvoiceNumber}` })).toHaveAttribute('href', `/store/checkout?invoice=${unpaidInvoice.Key}`);
+      expect(within(paid).queryByRole('link', { name: /Pay Now/ })).toBeNull();
       expect(network.calls('GET license/subscriptions')).toHaveLength(1);
     });
 
@@ -85,7 +88,7 @@ describe('billing page (screen 17)', () => {
       expect([renewedTo, renewed].map((row) => within(row).getByTestId('subscription-state').textContent)).toEqual(['Active', 'Renewed']);
       const nextRenewal = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)?.textContent;
       expect([renewedTo, renewed].map(nextRenewal)).toEqual([utcDay(history.active.NextRenewalDate), '—No renewal']);
-      expect(screen.getAllByTestId('invoice-row').map((row) => within(row).getByRole('link').textContent)).toEqual(history.invoices.map((invoice) => invoice.InvoiceNumber));
+      expect(screen.getAllByTestId('invoice-row').map((row) => within(row).getAllByRole('link')[0].textContent)).toEqual(history.invoices.map((invoice) => invoice.InvoiceNumber));
       // Personal Health Plus, $4.99 plus Texas tax, charged again.
       const renewalRow = invoiceRow(history.renewalInvoice.InvoiceNumber);
       expect(within(renewalRow).getByText('$5.40')).toBeVisible();
@@ -146,9 +149,10 @@ describe('billing page (screen 17)', () => {
     renderOverview();
     act(() => appState.set({ sessionChecked: true }));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
-    expect(authDialogState.get().returnTo).toBe('/account/billing');
     expect(screen.getByText('Please log in to see your invoices and subscriptions.')).toBeVisible();
     expect(network.calls()).toEqual([]);
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
   });
 
   it('asks for a login again when the session is gone (401: logged out in another tab)', async () => {
@@ -157,7 +161,8 @@ describe('billing page (screen 17)', () => {
     renderOverview();
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
     expect(appState.get().sessionInfo).toBeNull();
-    expect(authDialogState.get().returnTo).toBe('/account/billing');
     expect(snackText()).toBeNull();
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
   });
 });
