@@ -4,10 +4,11 @@ import { userData } from '../../lib/contract/user';
 import type { BackendDeps } from '../env';
 import { sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
 import { enqueueMail } from '../email/outbox';
-import { renderEmail } from '../email/templates';
+import { renderEmail, type EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
+import { cancelAllRenewals } from './cancel-subscription';
 import { claimsOf } from './claims';
-import { consumeCode, issueCode } from './codes';
+import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { pickLanguage, type ApiLanguage } from './language';
 import { checkPassword, hashPassword } from './passwords';
 import { limits } from './rate-limit';
@@ -31,10 +32,36 @@ function logCodeInDevelopment(deps: BackendDeps, email: string, code: string) {
   if (deps.mailer.kind === 'files' && !deps.config.production) deps.logger.info('verification code (development mail)', { email, code });
 }
 
-async function throttleCodes(deps: BackendDeps, email: string, ip: string) {
-  const message = 'tooManyCodes';
-  await deps.rateLimiter.hit(`code:ip:${ip}`, limits.codesPerIp, message);
-  await deps.rateLimiter.hit(`code:address:${email}`, limits.codesPerAddress, message);
+interface CodeMailing {
+  purpose: CodePurpose;
+  email: string;
+  userId: string | null;
+  language: ApiLanguage;
+  ip: string;
+  codeMail: EmailKind;
+  /** Mailed instead of the code when an account already has the address. */
+  takenMail: EmailKind;
+}
+
+/**
+ * Mails a verification code, or a notice to an address that is already an account's: the
+ * caller answers the same either way, so addresses cannot be probed. The code is issued all
+ * the same (never mailed), so a guessed one is 'wrong', not 'expired'.
+ */
+async function mailCodeOrNotice(deps: BackendDeps, mailing: CodeMailing) {
+  await deps.rateLimiter.hit(`code:ip:${mailing.ip}`, limits.codesPerIp, 'tooManyCodes');
+  await deps.rateLimiter.hit(`code:address:${mailing.email}`, limits.codesPerAddress, 'tooManyCodes');
+  const taken = await findUserByEmail(deps, mailing.email);
+  await deps.db.transaction(async (tx) => {
+    const code = await issueCode(tx, deps.clock, mailing.purpose, mailing.email, mailing.userId);
+    if (taken) {
+      await enqueueMail(tx, deps.clock, mailing.email, renderEmail(mailing.takenMail, mailing.language));
+      return;
+    }
+    await enqueueMail(tx, deps.clock, mailing.email, renderEmail(mailing.codeMail, mailing.language, { code }));
+    logCodeInDevelopment(deps, mailing.email, code);
+  });
+  deps.kickOutbox();
 }
 
 export type SignupOutcome =
@@ -54,26 +81,13 @@ export interface SignupInput {
 }
 
 /**
- * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code; the call with
- * the right code creates the account and logs in. A known address gets a notice by mail
- * instead of a code, and the caller sees the same answers, so addresses cannot be probed: a
- * code is issued for it all the same (never mailed), so a guessed code is 'wrong', not 'expired'.
+ * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code (or, for a known
+ * address, a notice); the call with the right code creates the account and logs in.
  */
 export async function signUp(deps: BackendDeps, input: SignupInput): Promise<SignupOutcome> {
   const { db, clock } = deps;
   if (!input.code) {
-    await throttleCodes(deps, input.email, input.ip);
-    const existing = await findUserByEmail(deps, input.email);
-    await db.transaction(async (tx) => {
-      const code = await issueCode(tx, clock, 'signup', input.email, null);
-      if (existing) {
-        await enqueueMail(tx, deps.clock, input.email, renderEmail('signupExisting', input.language));
-        return;
-      }
-      await enqueueMail(tx, deps.clock, input.email, renderEmail('signupCode', input.language, { code }));
-      logCodeInDevelopment(deps, input.email, code);
-    });
-    deps.kickOutbox();
+    await mailCodeOrNotice(deps, { purpose: 'signup', email: input.email, userId: null, language: input.language, ip: input.ip, codeMail: 'signupCode', takenMail: 'signupExisting' });
     return { kind: 'code-sent', email: input.email };
   }
 
@@ -103,21 +117,29 @@ export interface LoginInput {
 
 const tooManyLogins = 'tooManyLogins';
 
-/** Login, throttled per account and per address; logging in cancels a pending deletion. */
+/**
+ * Login, throttled per address, and failures per account: a few from one address block that
+ * address for the account, so a stranger who knows the email cannot lock its owner out; many
+ * from all addresses together block everyone, against guessing from many machines. Logging in
+ * cancels a pending deletion.
+ */
 export async function logIn(deps: BackendDeps, input: LoginInput): Promise<{ user: User; session: IssuedSession } | null> {
   const { db, clock, rateLimiter } = deps;
-  const accountKey = `login:account:${input.email}`;
+  const failureLimits = [
+    { key: `login:account-ip:${input.email} ${input.ip}`, limit: limits.loginFailuresPerAccountAndIp },
+    { key: `login:account:${input.email}`, limit: limits.loginFailuresPerAccount },
+  ];
   await rateLimiter.hit(`login:ip:${input.ip}`, limits.loginPerIp, tooManyLogins);
-  await rateLimiter.check(accountKey, limits.loginPerAccount, tooManyLogins);
+  for (const { key, limit } of failureLimits) await rateLimiter.check(key, limit, tooManyLogins);
   const user = await findUserByEmail(deps, input.email);
   // Past its deletion date an account is gone even before the purge job has erased it (spec §4).
   const loginAllowed = user && !user.erasedAt && !(user.deletionDueAt && user.deletionDueAt <= clock.now());
   const valid = await checkPassword(loginAllowed ? user.passwordHash : null, input.password);
   if (!user || !valid) {
-    await rateLimiter.hit(accountKey, limits.loginPerAccount, tooManyLogins);
+    for (const { key, limit } of failureLimits) await rateLimiter.hit(key, limit, tooManyLogins);
     return null;
   }
-  await rateLimiter.reset(accountKey);
+  for (const { key } of failureLimits) await rateLimiter.reset(key);
   return db.transaction(async (tx) => {
     if (input.previousSession) await revokeSession(tx, input.previousSession.tokenHash);
     const [updated] = await tx
@@ -159,18 +181,7 @@ export async function changeEmail(
   const user = session.user;
   if (input.newEmail === user.email) throw new ApiError(400, { field: 'NewEmailAddress', rule: 'sameEmail' });
   if (!input.code) {
-    await throttleCodes(deps, input.newEmail, input.ip);
-    const taken = await findUserByEmail(deps, input.newEmail);
-    await db.transaction(async (tx) => {
-      const code = await issueCode(tx, clock, 'email-change', input.newEmail, user.id);
-      if (taken) {
-        await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailInUse', input.language));
-        return;
-      }
-      await enqueueMail(tx, deps.clock, input.newEmail, renderEmail('emailChangeCode', input.language, { code }));
-      logCodeInDevelopment(deps, input.newEmail, code);
-    });
-    deps.kickOutbox();
+    await mailCodeOrNotice(deps, { purpose: 'email-change', email: input.newEmail, userId: user.id, language: input.language, ip: input.ip, codeMail: 'emailChangeCode', takenMail: 'emailInUse' });
     return 'code-sent';
   }
   const check = await consumeCode(db, clock, 'email-change', input.newEmail, input.code, user.id);
@@ -201,9 +212,14 @@ export async function updateDisplayName(deps: BackendDeps, session: ActiveSessio
   await deps.db.update(users).set({ displayName }).where(eq(users.id, session.user.id));
 }
 
-/** Schedules the deletion 7 days ahead, ends every session and says so by mail. */
+/**
+ * Schedules the deletion 7 days ahead, ends every session and says so by mail. Renewals stop
+ * at once (paid periods stay): nobody who asked to leave is charged again, even if they come
+ * back within the grace period.
+ */
 export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession, password: string, language: ApiLanguage): Promise<Date> {
   await confirmCurrentPassword(deps, session, password);
+  await cancelAllRenewals(deps, session.user.id);
   const due = new Date(deps.clock.now().getTime() + deletionGraceMs);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
@@ -6,21 +6,47 @@ import { activeProvider } from '../payments/checkout';
 import { ProviderUnavailableError } from '../payments/provider';
 import { findOwnSubscription } from './subscriptions';
 
-/** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first). */
-export async function cancelSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
-  const { subscription } = await findOwnSubscription(deps.db, userId, id);
-  if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
-  if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
-    try {
-      await activeProvider(deps, 'stripe').cancelAtPeriodEnd(subscription.providerSubscriptionId);
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
-      throw error;
-    }
+type Subscription = typeof subscriptions.$inferSelect;
+
+/** Tells Stripe first, so a refusal there leaves our record as it was. */
+async function stopRenewalsAtProvider(deps: BackendDeps, subscription: Subscription) {
+  if (subscription.provider !== 'stripe' || !subscription.providerSubscriptionId) return;
+  try {
+    await activeProvider(deps, 'stripe').cancelAtPeriodEnd(subscription.providerSubscriptionId);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
+    throw error;
   }
-  // All units bought on the same line renew together, so they are cancelled together.
+}
+
+/** All units bought on the same line renew together, so they are cancelled together. */
+async function markCancelled(deps: BackendDeps, subscription: Subscription) {
   await deps.db
     .update(subscriptions)
     .set({ isCancelled: true, nextRenewalAt: null })
     .where(and(eq(subscriptions.invoiceId, subscription.invoiceId), eq(subscriptions.offerKey, subscription.offerKey), eq(subscriptions.isRenewed, false)));
+}
+
+/** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first). */
+export async function cancelSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
+  const { subscription } = await findOwnSubscription(deps.db, userId, id);
+  if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
+  await stopRenewalsAtProvider(deps, subscription);
+  await markCancelled(deps, subscription);
+}
+
+/** An account being deleted is charged no more: every subscription that would renew is cancelled at period end. */
+export async function cancelAllRenewals(deps: BackendDeps, userId: string): Promise<void> {
+  const renewing = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.nextRenewalAt), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false)));
+  const cancelled = new Set<string>();
+  for (const subscription of renewing) {
+    const line = `${subscription.invoiceId} ${subscription.offerKey}`;
+    if (cancelled.has(line)) continue;
+    cancelled.add(line);
+    await stopRenewalsAtProvider(deps, subscription);
+    await markCancelled(deps, subscription);
+  }
 }

@@ -12,7 +12,8 @@ export interface Limit {
 }
 
 export const limits = {
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAccountAndIp: { max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAccount: { max: 50, windowMs: 15 * 60_000 },
   loginPerIp: { max: 30, windowMs: 15 * 60_000 },
   codesPerAddress: { max: 5, windowMs: 60 * 60_000 },
   codesPerIp: { max: 20, windowMs: 60 * 60_000 },

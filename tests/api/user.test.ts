@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@/lib/contract/http';
+import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { sessions, users } from '@/server/db/schema';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
+import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { codeFrom } from './mail-sink';
-import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -151,9 +152,34 @@ describe('PUT user/profile', () => {
     await client.call('PUT', 'user/profile', { body: { DisplayName: '' } });
     expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBeNull();
   });
+
+  it('refuses a body that is not UTF-8 and changes nothing', async () => {
+    const client = await signedUpClient(backend, 'bytes@example.com');
+    const latin1 = Buffer.from('{"DisplayName":"Zoë"}', 'latin1');
+    const response = await backend.app.request('/api/user/profile', {
+      method: 'PUT',
+      headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; ${XSRF_COOKIE}=${client.cookie(XSRF_COOKIE)}`, [XSRF_HEADER]: client.cookie(XSRF_COOKIE) ?? '' },
+      body: latin1,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is not valid UTF-8.' }] });
+    expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBeNull();
+  });
 });
 
 describe('PUT user/delete-account', () => {
+  it('cancels every renewal at once, and a return within the grace period does not restart them', async () => {
+    const client = await signedUpClient(backend, 'leaving-subscriber@example.com');
+    await buyWithTestCard(client, { 'personal-health-plus-monthly': 2, 'pdf-workshop-pro-yearly': 1 });
+    expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
+    await logInAgain(client, 'leaving-subscriber@example.com');
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(3);
+    for (const subscription of list) expect(subscription).toMatchObject({ IsCancelled: true, NextRenewalDate: null, IsActive: true });
+    backend.clock.advance(400 * 24 * 60 * 60_000);
+    expect(await renewDueManualSubscriptions(backend.deps)).toBe(0);
+  });
+
   it('schedules deletion 7 days ahead, ends the session, and mails a notice', async () => {
     const client = await signedUpClient(backend, 'leaving@example.com');
     const response = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
