@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import type { AppEnv, BackendDeps } from './env';
@@ -23,6 +24,19 @@ const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/in
 /** Reads that are the same for everyone: no session lookup. */
 const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']);
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** JSON is UTF-8 (RFC 8259 §8.1): other bytes would be stored as U+FFFD. The body stays cached for the validators. */
+async function requireUtf8(c: Context<AppEnv>, next: Next) {
+  const body = await c.req.arrayBuffer();
+  try {
+    utf8.decode(body);
+  } catch {
+    throw new ApiError(400, { key: 'invalidEncoding' });
+  }
+  await next();
+}
+
 /** The methods the routes of an app answer for a request path (middleware aside), matched by Hono's own router. */
 function allowedMethods(routes: readonly { method: string; path: string }[]) {
   const router = new PatternRouter<string>();
@@ -41,7 +55,7 @@ export function createApp(deps: BackendDeps) {
   // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
   // GET and HEAD carry no body: looking for one would make the adapter build a full Request.
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } });
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, () => requireUtf8(c, next))));
   app.use('*', requireAppKey(isDirect));
   app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
   app.use('*', xsrfProtection(isDirect));
@@ -49,7 +63,8 @@ export function createApp(deps: BackendDeps) {
   // A known path asked with another method is 405 with the methods it has (RFC 9110 §15.5.6).
   let methodsOf: ((path: string) => string[]) | undefined;
   app.notFound((c) => {
-    const allowed = (methodsOf ??= allowedMethods(app.routes))(c.req.path);
+    // The pattern router takes a trailing slash as optional; the routes themselves do not.
+    const allowed = c.req.path.endsWith('/') ? [] : (methodsOf ??= allowedMethods(app.routes))(c.req.path);
     const values = { method: c.req.method, path: c.req.path };
     if (!allowed.length) return errorResponse(c, new ApiError(404, { key: 'noSuchCall', values }));
     const allow = allowed.join(', ');

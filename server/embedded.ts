@@ -1,4 +1,6 @@
 import { sharedBackend } from './backend';
+import { apiText } from './i18n';
+import { pickLanguage } from './services/language';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and those fetch recomputes must not be copied.
 const hopByHop = ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'host', 'content-length'];
@@ -30,7 +32,8 @@ async function forwardOverHttp(request: Request, backendUrl: string): Promise<Re
       headers: forwardedHeaders(response.headers, [...hopByHop, 'content-encoding']),
     });
   } catch {
-    return Response.json({ ErrorMessages: [{ Message: 'The backend is not reachable.' }] }, { status: 502 }); // before any backend answers, so in English
+    const language = pickLanguage(request.headers.get('Accept-Language') ?? undefined);
+    return Response.json({ ErrorMessages: [{ Message: apiText(language, { key: 'backendUnreachable' }) }] }, { status: 502 });
   }
 }
 

@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { isFreePlan } from '../../lib/contract/offer-rules';
 import type { ServiceOffer } from '../../lib/contract/store';
 import type { Db } from '../db/database';
 import { toJsonText, type JsonText } from '../json-text';
@@ -69,7 +70,7 @@ export class Catalog {
 
   /** Claims every user has: those of the free plans. */
   async freePlanClaims(): Promise<string[]> {
-    this.freeClaims ??= [...(await this.all()).values()].filter((offer) => offer.isActive && offer.trialDays === -1).flatMap((offer) => offer.claims);
+    this.freeClaims ??= [...(await this.all()).values()].filter((offer) => offer.isActive && isFreePlan({ TrialDays: offer.trialDays })).flatMap((offer) => offer.claims);
     return this.freeClaims;
   }
 }

@@ -118,6 +118,15 @@ describe('guards and the error envelope', () => {
     expect(login.body).toMatchObject({ SessionInfo: null, Errors: [{ Message: expect.stringContaining('POST') }] });
   });
 
+  it('answers a known path with a trailing slash 404, whatever the method', async () => {
+    const client = await new TestClient(backend).prime();
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await client.call(method, 'store/cart/');
+      expect(response.status).toBe(404);
+      expect(response.body.ErrorMessages[0].Message).toContain('/api/store/cart/');
+    }
+  });
+
   it('keeps a sane incoming request id', async () => {
     const response = await new TestClient(backend).call('GET', 'app/app-info', { headers: { 'X-Request-Id': 'trace-12345678' } });
     expect(response.headers.get('x-request-id')).toBe('trace-12345678');
