@@ -13,12 +13,14 @@ type LoadedForm = ComponentType<{ texts: ContactFormTexts; start: ContactFormSta
  * server (PlainContactForm). The form's code (react-hook-form and the rules,
  * ContactFormLoaded.tsx) loads when a visitor reaches for it (pointer over it, focus in it, a
  * send), so the page's first load carries none of it (issue 7). The loaded form takes over
- * with what was typed, the focus and the caret, and goes on with a send asked for meanwhile.
+ * with what was typed, the fields already left, the focus and the caret, and goes on with a
+ * send asked for meanwhile.
  */
 export function ContactForm({ texts, children }: { texts: ContactFormTexts; children: ReactNode }) {
   const area = useRef<HTMLDivElement>(null);
   const requested = useRef(false);
   const sendWanted = useRef(false);
+  const left = useRef(new Set<string>());
   const [loaded, setLoaded] = useState<{ Form: LoadedForm; start: ContactFormStart } | null>(null);
 
   function load() {
@@ -29,7 +31,7 @@ export function ContactForm({ texts, children }: { texts: ContactFormTexts; chil
         const form = area.current?.querySelector('form');
         if (!form) return;
         // One task from reading the fields to showing the loaded form: no keystroke falls between.
-        flushSync(() => setLoaded({ Form, start: contactFormStart(form, sendWanted.current) }));
+        flushSync(() => setLoaded({ Form, start: contactFormStart(form, left.current, sendWanted.current) }));
       },
       () => {
         // Offline or a new deployment: another reach tries again; a send says it failed.
@@ -44,6 +46,9 @@ export function ContactForm({ texts, children }: { texts: ContactFormTexts; chil
       ref={area}
       onPointerEnter={load}
       onFocusCapture={load}
+      onBlurCapture={(event) => {
+        if (!loaded && 'name' in event.target && typeof event.target.name === 'string') left.current.add(event.target.name);
+      }}
       onSubmitCapture={(event) => {
         if (loaded) return;
         event.preventDefault();

@@ -23,7 +23,7 @@ const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() => impo
  */
 export default function ContactFormLoaded({ texts, start }: { texts: ContactFormTexts; start: ContactFormStart }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { register, handleSubmit, reset, formState } = useForm<SupportMessageInput, unknown, SupportMessage>({
+  const { register, handleSubmit, reset, formState, getValues, setValue } = useForm<SupportMessageInput, unknown, SupportMessage>({
     resolver,
     defaultValues: start.values,
     // Validate as the user types and leaves a field; useFieldError decides what shows (spec §5).
@@ -36,6 +36,7 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    for (const name of start.touched) setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true });
     if (start.focused) {
       const field = form.elements.namedItem(start.focused);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
@@ -44,7 +45,7 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
       }
     }
     if (start.submitted) form.requestSubmit();
-  }, [start]);
+  }, [start, getValues, setValue]);
 
   const send = handleSubmit(async (message) => {
     setErrors([]);

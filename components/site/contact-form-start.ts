@@ -8,13 +8,15 @@ export interface ContactFormStart {
   values: SupportMessageInput;
   focused: ContactField | null;
   selection: [number, number] | null;
+  /** Fields the visitor has already left: their errors show at once (spec §5, touched). */
+  touched: ContactField[];
   submitted: boolean;
 }
 
 const fieldNames = Object.keys(emptyMessage) as ContactField[];
 const isField = (name: string): name is ContactField => (fieldNames as string[]).includes(name);
 
-export function contactFormStart(form: HTMLFormElement, submitted: boolean): ContactFormStart {
+export function contactFormStart(form: HTMLFormElement, left: Iterable<string>, submitted: boolean): ContactFormStart {
   const values = { ...emptyMessage };
   for (const name of fieldNames) {
     const field = form.elements.namedItem(name);
@@ -26,6 +28,7 @@ export function contactFormStart(form: HTMLFormElement, submitted: boolean): Con
     values,
     focused: inForm ? (active.name as ContactField) : null,
     selection: inForm && active.selectionStart !== null && active.selectionEnd !== null ? [active.selectionStart, active.selectionEnd] : null,
+    touched: [...left].filter(isField),
     submitted,
   };
 }

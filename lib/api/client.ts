@@ -29,7 +29,8 @@ export class ApiCallError extends Error {
   }
 }
 
-const unableToConnect: SnackContent = { key: 'snack.unableToConnect' };
+/** Spec §8: what a visitor is told when the server cannot be reached. */
+export const unableToConnect: SnackContent = { key: 'snack.unableToConnect' };
 const nonHttpError: SnackContent = { key: 'snack.nonHttpError' };
 const timedOut: SnackContent = { key: 'snack.timeout' };
 /** An HTTP error without a message of ours (a proxy's 502 page, an empty 504), in the reader's language. */

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '@/components/site/ContactForm';
+import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { PlainContactForm, type ContactFormTexts } from '@/components/site/ContactFormView';
 import { brand } from '@/lib/config';
 import { limits } from '@/lib/contract/fields';
@@ -11,6 +12,7 @@ import ru from '@/messages/site/ru.json';
 import validationDe from '@/messages/de.json';
 import validationEn from '@/messages/en.json';
 import validationRu from '@/messages/ru.json';
+import { expectSnackGoneAfter, snackShown } from './account-helpers';
 import { renderWithIntl } from './render';
 import { mailsTo, uniqueEmail } from './support/accounts';
 import { network, pageApi } from './support/network';
@@ -39,16 +41,19 @@ async function mailedToSupport(sender: string) {
 }
 
 beforeEach(async () => {
-  snackbarStore.reset();
+  snackbarStore.reset(); // no snack left over from the test before
   // The request-forgery cookie, as the site's start-up gets it (every send echoes it).
   await pageApi('GET', 'auth/session-info');
 });
 
-/** As the contact page composes it: the plain form, rendered on the server, inside its loader. */
+/** As the contact page composes it: the plain form, rendered on the server, inside its loader; and the shell's snack bar. */
 const contactForm = (texts: ContactFormTexts) => (
-  <ContactForm texts={texts}>
-    <PlainContactForm texts={texts} />
-  </ContactForm>
+  <>
+    <ContactForm texts={texts}>
+      <PlainContactForm texts={texts} />
+    </ContactForm>
+    <SnackbarHost />
+  </>
 );
 
 /** Renders the form and lets its code load, as a pointer over it does. */
@@ -124,8 +129,7 @@ describe('contact form behaviour', () => {
     await user.type(message, ' Hello there \n');
     await user.click(submit);
 
-    await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
-    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 10_000 });
+    const thanks = await snackShown(texts.success, 'success');
     expect(sentMessages().map((call) => call.body)).toEqual([{ FullName: 'Ada Lovelace', EmailAddress: sender, Phone: '555-0100', Message: 'Hello there' }]);
     await waitFor(() => expect(fullName).toHaveValue(''));
     expect(email).toHaveValue('');
@@ -135,7 +139,8 @@ describe('contact form behaviour', () => {
     expect(mail.subject).toBe('Support message from Ada Lovelace');
     expect(mail.text).toContain('Phone: 555-0100');
     expect(mail.text).toContain('Hello there');
-  });
+    await expectSnackGoneAfter(thanks, 10_000);
+  }, 25_000);
 
   it('shows the server’s refusal above the form and the failure snack (a send without the request-forgery cookie)', async () => {
     const { user, texts, fullName, email, message, submit } = await renderForm();
@@ -147,7 +152,7 @@ describe('contact form behaviour', () => {
     await user.click(submit);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Missing or invalid request-forgery token: send the X-XSRF-TOKEN header with the XSRF-TOKEN cookie value.');
-    expect(snackbarStore.get().current).toMatchObject({ style: 'error', content: { text: texts.failure } });
+    await snackShown(texts.failure, 'error');
     expect(fullName).toHaveValue('Ada');
   });
 
@@ -159,7 +164,7 @@ describe('contact form behaviour', () => {
     network.offline('POST support/message');
     await user.click(submit);
 
-    await waitFor(() => expect(snackbarStore.get().current).toMatchObject({ style: 'error', content: { text: texts.failure } }));
+    await snackShown(texts.failure, 'error');
     expect(message).toHaveValue('Hi');
   });
 
@@ -175,7 +180,7 @@ describe('contact form behaviour', () => {
     expect(await screen.findByRole('button', { name: texts.sending })).toHaveAttribute('aria-disabled', 'true');
     slowNetwork.release();
     expect(await screen.findByRole('button', { name: texts.send })).toBeEnabled();
-    await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
+    await snackShown(texts.success, 'success');
   });
 });
 
@@ -208,6 +213,19 @@ describe('contact form before its code has loaded', () => {
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
   });
 
+  it('a field left before the code arrives shows its error once it has, and only that one', async () => {
+    const { texts, plain } = renderPlain();
+    act(() => {
+      screen.getByLabelText(texts.fullName).focus();
+      screen.getByLabelText(texts.email).focus();
+    });
+    await waitFor(() => expect(screen.getByTestId('contact-form')).not.toBe(plain));
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(texts.email)).toHaveFocus();
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(screen.queryByText('Message is required')).toBeNull();
+  });
+
   it('a send asked for before the code arrives goes ahead once it has', async () => {
     const sender = uniqueEmail('ada');
     const { texts, plain } = renderPlain();
@@ -216,7 +234,7 @@ describe('contact form before its code has loaded', () => {
     fireEvent.change(screen.getByLabelText(texts.message), { target: { value: 'Hi' } });
     fireEvent.submit(plain);
 
-    await waitFor(() => expect(snackbarStore.get().current?.content).toEqual({ text: texts.success }));
+    await snackShown(texts.success, 'success');
     expect(sentMessages().map((call) => call.body)).toEqual([{ FullName: 'Ada', EmailAddress: sender, Phone: '', Message: 'Hi' }]);
     expect((await mailedToSupport(sender)).subject).toBe('Support message from Ada');
   });

@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
 import { okApi as call, signUpByApi } from './api';
+import { strongPassword } from '../support/accounts';
+import { texasBilling } from '../support/billing-contacts';
+import { testCardPayment, testCards } from '../support/test-cards';
 import { uniqueEmail } from './mail';
 
 /*
@@ -14,22 +17,20 @@ import { uniqueEmail } from './mail';
  * (server/services/test-time.ts). What the pages then show comes from the real code.
  */
 
-const password = 'Bluebonnet2025';
-const texasBilling = { Name: 'Ann Smith', Address1: '100 Main Street', Address2: 'Suite 5', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US', IsBusinessPurchase: false };
 
 /** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
 async function signUp(page: Page): Promise<string> {
   const email = uniqueEmail('billing');
-  await signUpByApi(page, email, password);
+  await signUpByApi(page, email, strongPassword);
   return email;
 }
 
 /** Signs up and pays a Texas cart with the manual provider's success card; returns the invoice key. */
-async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }, cardNumber = '4242424242424242') {
+async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }, cardNumber: string = testCards.success) {
   const email = await signUp(page);
   await call(page, 'PUT', 'store/cart', { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: texasBilling, IsAddition: false });
   const session = await call<{ Value: string }>(page, 'POST', 'payment/create-manual-session');
-  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', { ClientSecret: session.Value, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' });
+  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', testCardPayment(session.Value, cardNumber));
   expect(paid.Status).toBe('complete');
   const done = await call<{ Status: string; InvoiceKey: string }>(page, 'POST', 'payment/manual-return', { Value: paid.SessionId });
   expect(done.Status).toBe('complete');
@@ -149,7 +150,7 @@ test('a renewal run: the old period shows Renewed, the new one Active, with a ne
 });
 
 test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay Now, which pays it', async ({ page }) => {
-  await buyer(page, { 'personal-health-plus-monthly': 1 }, '4000000000000341');
+  await buyer(page, { 'personal-health-plus-monthly': 1 }, testCards.renewalFails);
   expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
 
   await page.goto('/account/billing');
@@ -159,8 +160,11 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(subscription.getByTestId('subscription-state')).toHaveText('Expired');
   const invoices = page.getByTestId('invoice-row');
   await expect(invoices.getByTestId('invoice-status')).toHaveText(['Unpaid Pending', 'Paid']);
+  // The unpaid one offers Pay Now in the list too (spec §4); the paid one does not.
+  await expect(invoices.first().getByRole('link', { name: /^Pay Now/ })).toBeVisible();
+  await expect(invoices.last().getByRole('link', { name: /^Pay Now/ })).toHaveCount(0);
 
-  await invoices.first().getByRole('link').click();
+  await invoices.first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/account\/billing\/invoice\//);
   await expect(page.getByTestId('invoice-status')).toHaveText('Unpaid Pending');
   await expect(page.getByTestId('amount-due')).toHaveText('$5.40');
@@ -171,7 +175,7 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(page).toHaveURL(/\/store\/checkout\?invoice=/);
   await expect(page.getByTestId('amount-due')).toHaveText('$5.40');
   const card = page.getByTestId('manual-checkout');
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Card number').fill(testCards.success);
   await card.getByLabel('Expiry (MM/YY)').fill('12/30');
   await card.getByLabel('CVC').fill('123');
   await card.getByRole('button', { name: 'PAY' }).click();
@@ -222,7 +226,7 @@ test('a session that ended on the server (401) asks for a login that comes back 
   await expect(login).toBeVisible();
   await expect(page.getByText('Please log in to see your invoices and subscriptions.')).toBeVisible();
   await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByLabel('Password', { exact: true }).fill(strongPassword);
   await login.getByRole('button', { name: 'SIGN IN' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/billing/invoice/${invoiceKey}$`));
   await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
