@@ -19,4 +19,3 @@ export function closeAuthDialog(): void {
 }
 
 export const useAuthDialog = () => useStore(authDialogStore, (state) => state);
-export const authDialogState = authDialogStore;

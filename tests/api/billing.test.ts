@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '@/server/db/schema';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { pdfText } from '../support/pdf-text';
-import { fillCart, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { testCardPayment, testCards } from '../support/test-cards';
+import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -12,17 +13,10 @@ afterAll(() => backend.close());
 
 const day = 24 * 60 * 60_000;
 
-/** A user who bought through the manual provider with the given test card. */
-async function buyer(email: string, items: Record<string, number>, cardNumber = '4242424242424242') {
-  return buy(await signedUpClient(backend, email), items, cardNumber);
-}
-
-async function buy(client: TestClient, items: Record<string, number>, cardNumber = '4242424242424242') {
-  await fillCart(client, items);
-  const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
-  const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' } });
-  const done = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
-  return { client, invoiceKey: done.body.InvoiceKey as string };
+/** A new user who bought through the manual provider with the given test card. */
+async function buyer(email: string, items: Record<string, number>, cardNumber: string = testCards.success) {
+  const client = await signedUpClient(backend, email);
+  return { client, ...(await buyWithTestCard(client, items, cardNumber)) };
 }
 
 describe('invoices', () => {
@@ -101,8 +95,8 @@ describe('invoices', () => {
   it('lists many invoices, each with its own lines and payments, in as many queries as one', async () => {
     const { client: one } = await buyer('inv-one@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const { client: many } = await buyer('inv-many@example.com', { 'pdf-workshop-pro-monthly': 1 });
-    await buy(many, { 'consulting-architecture-review': 1 });
-    await buy(many, { 'pdf-workshop-pro-yearly': 2 }, '4000000000000002'); // declined: no payment
+    await buyWithTestCard(many, { 'consulting-architecture-review': 1 });
+    await buyWithTestCard(many, { 'pdf-workshop-pro-yearly': 2 }, testCards.declined); // no payment
     const list = (await many.call('GET', 'billing/invoices')).body;
     expect(list.map((invoice: { LineItems: { Key: string }[] }) => invoice.LineItems.map((line) => line.Key))).toEqual([
       ['pdf-workshop-pro-yearly'],
@@ -192,7 +186,7 @@ describe('subscriptions', () => {
   });
 
   it('marks RenewalFailed and leaves the renewal invoice unpaid when the card fails', async () => {
-    const { client } = await buyer('renew-fail@example.com', { 'personal-health-plus-monthly': 1 }, '4000000000000341');
+    const { client } = await buyer('renew-fail@example.com', { 'personal-health-plus-monthly': 1 }, testCards.renewalFails);
     backend.clock.advance(32 * day);
     await renewDueManualSubscriptions(backend.deps);
     await logInAgain(client, 'renew-fail@example.com');
@@ -205,7 +199,7 @@ describe('subscriptions', () => {
 
     // Pay Now: a checkout of that unpaid invoice continues the subscription from today.
     const payNow = await client.call('POST', `payment/create-manual-session?invoice=${latest.Key}`);
-    const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: payNow.body.Value, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' } });
+    const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(payNow.body.Value) });
     expect(paid.body.Status).toBe('complete');
     const after = (await client.call('GET', 'license/subscriptions')).body;
     expect(after).toHaveLength(2);

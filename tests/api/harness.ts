@@ -1,3 +1,5 @@
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { Client } from 'pg';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +9,12 @@ import { openDatabase, type Database } from '@/server/db/database';
 import { seedCatalog } from '@/server/db/seed';
 import { deliverDueMail } from '@/server/email/outbox';
 import { createMailer } from '@/server/email/mailer';
+import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
+import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import type { PaymentReturnResponse } from '@/lib/contract/store';
 
 /**
  * A backend on a fresh database per test file: PGlite in memory by default, or a new
@@ -66,6 +71,8 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
     mail,
     /** Runs the mail sender once, as the background job would. */
     deliverMail: () => deliverDueMail(backend.deps),
+    /** How many rows a table holds now. */
+    rowCount: async (table: PgTable) => (await database.db.select({ rows: count() }).from(table))[0].rows,
     async close() {
       await backend.close();
       await mail.close();
@@ -115,7 +122,7 @@ export class TestClient {
   }
 }
 
-export const strongPassword = 'Bluebonnet2025';
+export { strongPassword };
 
 /**
  * Runs the mail sender until the address's code has arrived. With sign-ups in parallel, a run
@@ -152,6 +159,20 @@ export async function fillCart(client: TestClient, items: Record<string, number>
   });
   if (response.status !== 200) throw new Error(`cart update failed: ${response.text}`);
   return response.body;
+}
+
+/**
+ * Buys these items as the cart and checkout pages do: the cart with the Texas billing contact,
+ * a manual checkout paid with a test card, then the return from the payment. A declined card
+ * leaves the invoice unpaid (the return answers no InvoiceKey then).
+ */
+export async function buyWithTestCard(client: TestClient, items: Record<string, number>, cardNumber: string = testCards.success) {
+  await fillCart(client, items);
+  const session = await client.call('POST', 'payment/create-manual-session');
+  if (session.status !== 200) throw new Error(`checkout failed: ${session.text}`);
+  const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(session.body.Value, cardNumber) });
+  const returned = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+  return { invoiceKey: returned.body.InvoiceKey as PaymentReturnResponse['InvoiceKey'] };
 }
 
 /** Logs an existing user in again (e.g. after the test clock passed the session lifetime). */

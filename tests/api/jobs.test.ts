@@ -3,7 +3,6 @@
  * renewal happens once, every due account is erased once. The second backend opens its own
  * connection pool on PostgreSQL (on PGlite, one process owns the database, so it shares it).
  */
-import { count } from 'drizzle-orm';
 import { assembleBackend, type Backend } from '@/server/backend';
 import { openDatabase } from '@/server/db/database';
 import { outbox, subscriptions } from '@/server/db/schema';
@@ -11,7 +10,7 @@ import { deliverDueMail } from '@/server/email/outbox';
 import { createMailer } from '@/server/email/mailer';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
-import { fillCart, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 let second: Backend;
@@ -40,25 +39,21 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     expect(subjects.filter((subject) => subject.startsWith('Support message from Sender'))).toHaveLength(12);
     expect(new Set(subjects).size).toBe(subjects.length);
     expect(sent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(subjects.length);
-    const [{ pending }] = await backend.database.db.select({ pending: count() }).from(outbox);
-    expect(pending).toBeGreaterThan(0);
+    expect(await backend.rowCount(outbox)).toBeGreaterThan(0);
   });
 
   it('renews each due subscription once', async () => {
     const buyers = await Promise.all(
       ['a', 'b', 'c'].map(async (name) => {
         const client = await signedUpClient(backend, `jobs-${name}@example.com`);
-        await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
-        const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
-        const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' } });
-        await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+        await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 2 });
         return client;
       }),
     );
-    const [{ before }] = await backend.database.db.select({ before: count() }).from(subscriptions);
+    const before = await backend.rowCount(subscriptions);
     backend.clock.advance(32 * day);
     await Promise.all([renewDueManualSubscriptions(backend.deps), renewDueManualSubscriptions(second.deps), renewDueManualSubscriptions(second.deps)]);
-    const [{ after }] = await backend.database.db.select({ after: count() }).from(subscriptions);
+    const after = await backend.rowCount(subscriptions);
     expect(after - before).toBe(6);
     expect(buyers).toHaveLength(3);
   });

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { verificationCodeIn } from '../support/accounts';
 
 export interface ReceivedMail {
   to: string;
@@ -53,7 +54,7 @@ export type MailSink = Awaited<ReturnType<typeof startMailSink>>;
 /** The verification code in the latest mail to an address. */
 export function codeFrom(sink: MailSink, address: string): string {
   const mails = sink.to(address);
-  const match = mails.at(-1)?.text.match(/\b([A-Z2-9]{6})\b/);
-  if (!match) throw new Error(`no code mailed to ${address}; got ${JSON.stringify(mails.map((m) => m.subject))}`);
-  return match[1];
+  const code = verificationCodeIn(mails.at(-1)?.text);
+  if (!code) throw new Error(`no code mailed to ${address}; got ${JSON.stringify(mails.map((m) => m.subject))}`);
+  return code;
 }

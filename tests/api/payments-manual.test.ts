@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
 import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
@@ -9,7 +9,6 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const decodeTwice = (value: string) => Buffer.from(Buffer.from(value, 'base64').toString(), 'base64').toString();
-const rows = async (table: typeof invoices | typeof payments | typeof subscriptions) => (await backend.database.db.select({ n: count() }).from(table))[0].n;
 
 async function checkout(client: TestClient) {
   const created = await client.call('POST', 'payment/create-manual-session');
@@ -51,7 +50,7 @@ describe('payment with the manual provider', () => {
   it('pays, fulfils once, and answers the return page with the claims and the invoice', async () => {
     const client = await signedUpClient(backend, 'buyer@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
-    const before = { invoices: await rows(invoices), payments: await rows(payments), subscriptions: await rows(subscriptions) };
+    const before = { invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
     const secret = await checkout(client);
     // A second checkout of the same cart reuses the same unpaid invoice.
     await checkout(client);
@@ -61,7 +60,7 @@ describe('payment with the manual provider', () => {
     expect(back.body).toEqual({ Status: 'complete', NewClaims: ['app:health', 'app:pdf', 'app:pdf:pro'], InvoiceKey: expect.any(String) });
     const again = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
     expect(again.body).toEqual(back.body);
-    expect({ invoices: await rows(invoices), payments: await rows(payments), subscriptions: await rows(subscriptions) }).toEqual({
+    expect({ invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual({
       invoices: before.invoices + 1,
       payments: before.payments + 1,
       subscriptions: before.subscriptions + 2,
@@ -99,11 +98,11 @@ describe('payment with the manual provider', () => {
     const stale = await checkout(client);
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
     const current = await checkout(client);
-    const before = { payments: await rows(payments), subscriptions: await rows(subscriptions) };
+    const before = { payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
     const refused = await client.call('POST', 'payment/manual/pay', { body: card(stale, '4242 4242 4242 4242') });
     expect(refused.status).toBe(400);
     expect(refused.body.ErrorMessages[0].Message).toBe('This payment session is already closed.');
-    expect({ payments: await rows(payments), subscriptions: await rows(subscriptions) }).toEqual(before);
+    expect({ payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual(before);
 
     const paid = await client.call('POST', 'payment/manual/pay', { body: card(current, '4242 4242 4242 4242') });
     expect(paid.body.Status).toBe('complete');

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
@@ -22,7 +22,6 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const countOf = async (table: typeof invoices | typeof payments | typeof subscriptions) => (await backend.database.db.select({ n: count() }).from(table))[0].n;
 const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
 
 function deliver(type: string, object: Record<string, unknown>, options: { secret?: string; id?: string } = {}) {
@@ -73,7 +72,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const open = await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
     expect(open.body).toMatchObject({ Status: 'open', NewClaims: [] });
 
-    const before = { invoices: await countOf(invoices), payments: await countOf(payments), subscriptions: await countOf(subscriptions) };
+    const before = { invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
     const session = stripe.complete(sessionId);
     const [fromReturn, fromWebhook, fromWebhookAgain] = await Promise.all([
       client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } }),
@@ -82,7 +81,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     ]);
     expect(fromReturn.body).toMatchObject({ Status: 'complete', NewClaims: expect.arrayContaining(['app:pdf:pro']) });
     expect([fromWebhook.status, fromWebhookAgain.status]).toEqual([200, 200]);
-    expect({ invoices: await countOf(invoices), payments: await countOf(payments), subscriptions: await countOf(subscriptions) }).toEqual({
+    expect({ invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual({
       invoices: before.invoices,
       payments: before.payments + 1,
       subscriptions: before.subscriptions + 1,
@@ -91,7 +90,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(subscription.providerSubscriptionId).toBe(session.subscription);
     // The same event delivered again changes nothing.
     expect((await deliver('checkout.session.completed', session, { id: 'evt_race_1' })).status).toBe(200);
-    expect(await countOf(payments)).toBe(before.payments + 1);
+    expect(await backend.rowCount(payments)).toBe(before.payments + 1);
   });
 
   it('expires the checkout of an earlier cart, and delivers nothing for one paid in the race past that', async () => {
@@ -109,7 +108,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     await fillCart(client, { 'pdf-workshop-pro-monthly': 5 });
     expect((await client.call('POST', 'payment/create-stripe-session')).status).toBe(200);
     expect(stripe.sessions.get(secondId)?.status).toBe('complete');
-    const subscriptionsBefore = await countOf(subscriptions);
+    const subscriptionsBefore = await backend.rowCount(subscriptions);
     const back = await client.call('POST', 'payment/stripe-return', { body: { Value: secondId } });
     expect(back.body).toMatchObject({ Status: 'failed', NewClaims: [] });
     expect((await deliver('checkout.session.completed', paidLate, { id: 'evt_outdated_1' })).status).toBe(200);
@@ -118,7 +117,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(invoice).toMatchObject({ InvoiceVersion: 3, FullyPaidDate: null, SubTotalAmount: 5 * 999 });
     expect(invoice.Payments.map((payment: { Amount: number }) => payment.Amount)).toEqual([paidLate.amount_total]);
     expect(invoice.TotalAmountDue).toBe(invoice.TotalAmount - paidLate.amount_total);
-    expect(await countOf(subscriptions)).toBe(subscriptionsBefore);
+    expect(await backend.rowCount(subscriptions)).toBe(subscriptionsBefore);
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(5);
   });
 
@@ -132,13 +131,13 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   it('rejects a webhook with a bad signature and changes nothing', async () => {
     const { sessionId } = await startCheckout('stripe-forged@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const session = stripe.complete(sessionId);
-    const paymentsBefore = await countOf(payments);
+    const paymentsBefore = await backend.rowCount(payments);
     const forged = await deliver('checkout.session.completed', session, { secret: 'whsec_wrong' });
     expect(forged.status).toBe(400);
     expect((await forged.json()).ErrorMessages[0].Message).toBe('The webhook signature is not valid.');
     const unsigned = await backend.app.request('/api/payment/stripe-webhook', { method: 'POST', body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: session } }) });
     expect(unsigned.status).toBe(400);
-    expect(await countOf(payments)).toBe(paymentsBefore);
+    expect(await backend.rowCount(payments)).toBe(paymentsBefore);
   });
 
   it('gives a clear message and keeps nothing half-done when Stripe fails', async () => {

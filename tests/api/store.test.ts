@@ -1,4 +1,3 @@
-import { count } from 'drizzle-orm';
 import { cartItems } from '@/server/db/schema';
 import { fillCart, signedUpClient, startTestBackend, texasBilling, TestClient, type TestBackend } from './harness';
 
@@ -9,7 +8,6 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const put = (client: TestClient, body: object) => client.call('PUT', 'store/cart', { body });
-const itemRows = async () => (await backend.database.db.select({ n: count() }).from(cartItems))[0].n;
 
 describe('GET store/catalog', () => {
   it('lists the seeded offers with prices in cents, in the caller’s language', async () => {
@@ -110,12 +108,12 @@ describe('store/cart', () => {
     const client = (refusedBuyer ??= await signedUpClient(backend, 'refused@example.com'));
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
     const before = await client.call('GET', 'store/cart');
-    const rows = await itemRows();
+    const rows = await backend.rowCount(cartItems);
     const response = await put(client, body);
     expect(response.status).toBe(400);
     expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toContain(message);
     expect((await client.call('GET', 'store/cart')).body).toEqual(before.body);
-    expect(await itemRows()).toBe(rows);
+    expect(await backend.rowCount(cartItems)).toBe(rows);
   });
 
   it('caps added quantities at 100', async () => {

@@ -1,14 +1,12 @@
 import { XSRF_HEADER } from '@/lib/contract/http';
-import { fillCart, signedUpClient, startTestBackend, type TestBackend } from './harness';
+import { buyWithTestCard, signedUpClient, startTestBackend, type TestBackend } from './harness';
 
 /* The e2e-only renewal hook (TEST_HOOKS=on): absent by default, and with it a renewal through the real job. */
 
-async function buyer(backend: TestBackend, email: string, cardNumber = '4242424242424242') {
+/** A new user who bought a monthly subscription with the success card. */
+async function buyer(backend: TestBackend, email: string) {
   const client = await signedUpClient(backend, email);
-  await fillCart(client, { 'personal-health-plus-monthly': 1 });
-  const secret = (await client.call('POST', 'payment/create-manual-session')).body.Value;
-  const paid = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: secret, CardNumber: cardNumber, Expiry: '12/30', Cvc: '123' } });
-  await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
+  await buyWithTestCard(client, { 'personal-health-plus-monthly': 1 });
   return client;
 }
 

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createTranslator } from 'next-intl';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
@@ -6,9 +7,9 @@ import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions, appState } from '@/lib/state/app-state';
-import { authDialogState } from '@/lib/state/auth-dialogs';
+import { closeAuthDialog } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
-import { snackbarStore } from '@/lib/state/snackbar';
+import { snackbarStore, type SnackStyle } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn, signUp } from './support/accounts';
 import { network, pageApi } from './support/network';
@@ -17,7 +18,8 @@ export function resetAccountState() {
   answerConfirm(false);
   appState.reset();
   snackbarStore.reset();
-  authDialogState.reset();
+  // Every opening sets the return path anew, so a closed dialog is a fresh one.
+  closeAuthDialog();
   routerCalls.length = 0;
   localStorage.clear();
   // A new browser profile per test: no session or XSRF cookie left by the test before.
@@ -78,5 +80,54 @@ export function validationText(locale: TestLocale, key: string, params: Record<s
   return translator(locale)(`validation.${key}` as never, params as never);
 }
 
-export const snackText = () => screen.queryByTestId('snackbar')?.querySelector('span')?.textContent ?? null;
+/** The snack bar the user sees (SnackbarHost's message), or null. */
+const visibleSnack = () => screen.queryByTestId('snackbar');
+
+export const snackText = () => visibleSnack()?.querySelector('span')?.textContent ?? null;
+
+export interface ShownSnack {
+  element: HTMLElement;
+  /** When the test first saw it (on the clock the test runs on). */
+  shownAt: number;
+}
+
+/** Waits for the snack bar to show this text in this style (its colours: SnackbarHost's data-style). */
+export async function snackShown(text: string, style: SnackStyle): Promise<ShownSnack> {
+  const element = await waitFor(() => {
+    expect(snackText()).toBe(text);
+    return visibleSnack()!;
+  });
+  const shownAt = Date.now();
+  expect(element).toHaveAttribute('data-style', style);
+  return { element, shownAt };
+}
+
+/**
+ * The snack goes away by itself `ms` after it appeared (spec §9 durations), not sooner, on
+ * real timers. Its margin is waitFor's polling: seen at most a round after it appeared.
+ */
+export async function expectSnackGoneAfter(snack: ShownSnack, ms: number) {
+  await waitFor(() => expect(snack.element).not.toBeInTheDocument(), { timeout: ms + 1000 });
+  expect(Date.now() - snack.shownAt).toBeGreaterThanOrEqual(ms - 100);
+}
+
+/** A login or sign-up dialog that was not opened, or was closed: none shows, even after a moment to open. */
+export async function expectNoAuthDialog() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull();
+  expect(screen.queryByRole('dialog', { name: 'Sign up for new account' })).toBeNull();
+}
+
+/**
+ * Logs a new account in through the open login dialog. The path the dialog was opened to
+ * return to shows only as where the page goes then (see routerCalls).
+ */
+export async function logInThroughDialog(user: UserEvent) {
+  const account = await existingAccount();
+  const login = within(screen.getByRole('dialog', { name: 'Login' }));
+  await user.type(login.getByLabelText('Email'), account.email);
+  await user.type(login.getByLabelText('Password'), account.password);
+  await user.click(login.getByRole('button', { name: 'SIGN IN' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+}
 

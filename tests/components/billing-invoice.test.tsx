@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { InvoiceDocument } from '@/components/billing/InvoiceDocument';
 import { InvoiceView } from '@/components/billing/InvoiceView';
 import { servicesBought } from '@/components/billing/PaymentSuccess';
+import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import type { Invoice } from '@/lib/contract/billing';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, appState } from '@/lib/state/app-state';
-import { authDialogState } from '@/lib/state/auth-dialogs';
 import { invoiceStatus } from '@/lib/contract/presentation';
-import { resetAccountState, snackText } from './account-helpers';
+import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
 import { asVoid, customerWithInvoices, endSessionElsewhere, invoicePage, shareCustomerState, unknownKey, utcDay } from './billing-fixtures';
-import { renderWithIntl, type TestLocale } from './render';
+import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
 import { network, pageApi } from './support/network';
 
@@ -20,13 +20,14 @@ jest.setTimeout(20_000);
 
 beforeEach(resetAccountState);
 
-/** The invoice page for the logged-in user, with the snacks it uses. */
+/** The invoice page for the logged-in user, with the login dialog and the snacks it uses. */
 function openInvoice(key: string, { search = '', locale = 'en' as TestLocale } = {}) {
   // The shell sends the page's language with every call, so the backend words its texts in it.
   appActions.setDisplayLanguage(locale);
   renderWithIntl(
     <>
       <InvoiceView id={key} />
+      <AuthDialogs />
       <SnackbarHost />
     </>,
     locale,
@@ -78,10 +79,12 @@ describe('invoice page (screen 18)', () => {
     const download = await screen.findByRole('link', { name: 'DOWNLOAD PDF' });
     await endSessionElsewhere();
     await userEvent.click(download);
-    await waitFor(() => expect(authDialogState.get()).toEqual({ open: 'login', returnTo: invoicePage(full.Key) }));
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
     expect(appState.get().sessionInfo).toBeNull();
     expect(network.calls('GET auth/session-info')).toHaveLength(1);
     expect(network.calls((call) => call.path.startsWith('billing/invoice-pdf'))).toEqual([]);
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: invoicePage(full.Key) }]);
   });
 
   it('offers Pay Now only while unpaid, as a checkout of that invoice', async () => {

@@ -2,16 +2,11 @@ import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Invoice } from '@/lib/contract/billing';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
+import { testCardPayment, testCards } from '../support/test-cards';
 import { accepted, network, pageApi } from './support/network';
 import { fillCart, type Quantities } from './store-helpers';
 
-/** The manual provider's test cards (server/payments/manual.ts), as the checkout lists them. */
-export const testCards = {
-  success: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  /** Pays now; the renewal charge later fails. */
-  renewalFails: '4000 0000 0000 0341',
-} as const;
+export { testCards };
 
 /** A manual checkout session's id is the part of its client secret before `_secret_`. */
 export const sessionIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
@@ -27,8 +22,7 @@ export async function checkoutElsewhere(invoiceKey?: string): Promise<string> {
 
 /** Pays a checkout with a test card as another tab would; answers the session id. */
 export async function payElsewhere(clientSecret: string, cardNumber: string = testCards.success): Promise<string> {
-  const card = { ClientSecret: clientSecret, CardNumber: cardNumber.replace(/\s/g, ''), Expiry: '12/30', Cvc: '123' };
-  const paid = await accepted('paying', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', card));
+  const paid = await accepted('paying', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', testCardPayment(clientSecret, cardNumber)));
   return paid.SessionId;
 }
 

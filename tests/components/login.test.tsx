@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { appActions, appState } from '@/lib/state/app-state';
-import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
-import { showError, snackbarStore } from '@/lib/state/snackbar';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { showError } from '@/lib/state/snackbar';
 import { routerCalls } from './render';
-import { capitalized, existingAccount, renderAccount, resetAccountState, snackText, throttleLogins, visitorPage } from './account-helpers';
+import { capitalized, existingAccount, expectNoAuthDialog, expectSnackGoneAfter, logInThroughDialog, renderAccount, resetAccountState, snackShown, snackText, throttleLogins, visitorPage } from './account-helpers';
 import { signedIn, uniqueEmail } from './support/accounts';
 import { network, pageApi } from './support/network';
 
@@ -113,6 +113,7 @@ describe('login dialog (spec screen 6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const welcome = await snackShown('Welcome!', 'success');
     expect(network.calls('POST auth/login')[0].body).toEqual({
       UserName: account.email,
       Password: account.password,
@@ -122,9 +123,8 @@ describe('login dialog (spec screen 6)', () => {
     // The page's cookies now hold the new session.
     expect((await pageApi('GET', 'auth/session-info')).body).toEqual(account.session);
     expect(localStorage.getItem('auth.session')).toBe('true');
-    expect(snackText()).toBe('Welcome!');
-    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
     expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
+    await expectSnackGoneAfter(welcome, 2000);
   });
 
   it('returns to the path in the current language', async () => {
@@ -136,12 +136,17 @@ describe('login dialog (spec screen 6)', () => {
     expect(snackText()).toBe('Willkommen!');
   });
 
-  it('the Sign Up link closes it and opens the sign-up dialog', async () => {
+  it('the Sign Up link closes it and opens the sign-up dialog, which keeps the return path', async () => {
     const { user, dialog } = await openLogin('/store/cart');
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign up for new account' })).toBeVisible();
+    const signup = await screen.findByRole('dialog', { name: 'Sign up for new account' });
+    expect(signup).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
-    expect(authDialogState.get()).toEqual({ open: 'signup', returnTo: '/store/cart' });
+    // The return path shows where a login from there goes (sign-up's own Login link keeps it too).
+    await user.click(within(signup).getByRole('button', { name: 'Login' }));
+    await screen.findByRole('dialog', { name: 'Login' });
+    await logInThroughDialog(user);
+    expect(routerCalls).toEqual([{ method: 'push', href: '/store/cart' }]);
   });
 
   it('a snack’s Dismiss is not a click beside it: the dialog and what was typed stay', async () => {
@@ -165,7 +170,7 @@ describe('login dialog (spec screen 6)', () => {
     const { user } = await openLogin();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(authDialogState.get().open).toBeNull();
+    await expectNoAuthDialog();
   });
 });
 
@@ -179,7 +184,8 @@ describe('the guard fallback ?login=<return path> (spec §2)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => appActions.markSessionChecked());
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
-    expect(authDialogState.get().returnTo).toBe('/account/billing');
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
   });
 
   it('sends a logged-in user straight to the return path', async () => {
@@ -193,6 +199,7 @@ describe('the guard fallback ?login=<return path> (spec §2)', () => {
     renderAccount('en', { search: 'login=//evil.example/steal' });
     act(() => appActions.markSessionChecked());
     await screen.findByRole('dialog', { name: 'Login' });
-    expect(authDialogState.get().returnTo).toBeNull();
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([]);
   });
 });

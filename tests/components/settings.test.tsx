@@ -2,11 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from '@/i18n/navigation';
 import { appActions, appState } from '@/lib/state/app-state';
-import { authDialogState } from '@/lib/state/auth-dialogs';
 import { endSession } from '@/lib/state/session-actions';
-import { snackbarStore } from '@/lib/state/snackbar';
 import { renderWithIntl, routerCalls } from './render';
-import { renderAccount, resetAccountState, snackText } from './account-helpers';
+import { expectNoAuthDialog, expectSnackGoneAfter, logInThroughDialog, renderAccount, resetAccountState, snackShown, snackText } from './account-helpers';
 import {
   backendSession,
   openSettings,
@@ -39,8 +37,9 @@ describe('settings page states', () => {
     renderAccount('en', { settings: true });
     act(() => appActions.markSessionChecked());
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
-    expect(authDialogState.get().returnTo).toBe('/account/settings');
     expect(screen.getByText('Please log in to manage your account settings.')).toBeVisible();
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/settings' }]);
   });
 
   it('does not ask for a login when the user logs out while here', async () => {
@@ -49,7 +48,7 @@ describe('settings page states', () => {
     await act(() => endSession());
     expect(network.calls('PUT auth/logout')).toHaveLength(1);
     expect((await backendSession()).UserName).toBeNull();
-    expect(authDialogState.get().open).toBeNull();
+    await expectNoAuthDialog();
   });
 
   it('asks for a login again when a call finds the session gone (401)', async () => {
@@ -61,7 +60,6 @@ describe('settings page states', () => {
     await user.click(displayName.getByRole('button', { name: 'UPDATE' }));
     const login = within(await screen.findByRole('dialog', { name: 'Login' }));
     expect(appState.get().sessionInfo).toBeNull();
-    expect(authDialogState.get().returnTo).toBe('/account/settings');
     // Nothing typed is lost: the form stays with a notice, and after the login it saves.
     expect(await screen.findByText(/Your session has ended/)).toBeVisible();
     expect(displayName.getByLabelText('Display name (optional)')).toHaveValue('Annie');
@@ -69,6 +67,7 @@ describe('settings page states', () => {
     await user.type(login.getByLabelText('Password'), account.password);
     await user.click(login.getByRole('button', { name: 'SIGN IN' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/account/settings' }]);
     await waitFor(() => expect(screen.queryByText(/Your session has ended/)).toBeNull());
     await user.click(displayName.getByRole('button', { name: 'UPDATE' }));
     await waitFor(() => expect(snackText()).toBe('Display name updated'));
@@ -131,9 +130,8 @@ describe('Email / User name (spec §4 "Email update")', () => {
 
     await user.type(form.code()!, code);
     await form.submit();
-    await waitFor(() => expect(snackText()).toBe('Email address updated'));
+    const snack = await snackShown('Email address updated', 'success');
     expect(network.calls('PUT user/email')[2].body).toEqual({ NewEmailAddress: address, Code: code });
-    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
     expect(appState.get().sessionInfo?.UserName).toBe(address);
     expect((await backendSession()).UserName).toBe(address);
     expect(screen.getByTestId('current-user-name')).toHaveTextContent(address);
@@ -141,6 +139,7 @@ describe('Email / User name (spec §4 "Email update")', () => {
     expect(form.newEmail()).not.toHaveAttribute('aria-invalid');
     expect(form.code()).toBeNull();
     expect(form.scope.queryByRole('alert')).toBeNull();
+    await expectSnackGoneAfter(snack, 2000);
   });
 
   it('hides the code field when the server says hide (the address was taken meanwhile)', async () => {
@@ -203,13 +202,13 @@ describe('Password', () => {
     const { user } = await openSettings();
     await wrongPasswordTriesInAnotherTab(2); // the session's first two wrong tries
     await fillPassword(user, 'Wrong1234');
-    await waitFor(() => expect(snackText()).toBe(sessionEndedText));
-    expect(snackbarStore.get().current).toMatchObject({ style: 'error', duration: 5000 });
+    const snack = await snackShown(sessionEndedText, 'error');
     expect(appState.get().sessionInfo).toBeNull();
     expect(localStorage.getItem('auth.session')).toBe('false');
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
-    expect(authDialogState.get().open).toBeNull();
+    await expectNoAuthDialog();
     expect((await backendSession()).UserName).toBeNull();
+    await expectSnackGoneAfter(snack, 5000);
   });
 
   it('disables UPDATE while saving', async () => {
@@ -275,13 +274,13 @@ describe('Danger Zone', () => {
     const dialog = await openDelete(user);
     await user.type(dialog.getByLabelText('Current password'), strongPassword);
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
-    await waitFor(() => expect(snackText()).toBe('Your account was successfully scheduled to be deleted.'));
+    const snack = await snackShown('Your account was successfully scheduled to be deleted.', 'success');
     expect(network.calls('PUT user/delete-account')[0].body).toEqual({ CurrentPassword: strongPassword });
-    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 5000 });
     expect(appState.get().sessionInfo).toBeNull();
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
-    expect(authDialogState.get().open).toBeNull();
+    await expectNoAuthDialog();
     expect((await backendSession()).UserName).toBeNull();
+    await expectSnackGoneAfter(snack, 5000);
   });
 
   it('shows a wrong password in the dialog, and ends the session on the third wrong try', async () => {
@@ -292,11 +291,11 @@ describe('Danger Zone', () => {
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('The current password is not correct.');
     await user.click(dialog.getByRole('button', { name: 'DELETE MY ACCOUNT NOW!' }));
-    await waitFor(() => expect(snackText()).toBe(sessionEndedText));
-    expect(snackbarStore.get().current).toMatchObject({ style: 'error', duration: 5000 });
+    const snack = await snackShown(sessionEndedText, 'error');
     expect(appState.get().sessionInfo).toBeNull();
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     expect((await backendSession()).UserName).toBeNull();
+    await expectSnackGoneAfter(snack, 5000);
   });
 });
 

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appState } from '@/lib/state/app-state';
-import { authDialogState, openAuthDialog } from '@/lib/state/auth-dialogs';
-import { snackbarStore } from '@/lib/state/snackbar';
-import { capitalized, renderAccount, resetAccountState, snackText, visitorPage } from './account-helpers';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { capitalized, expectNoAuthDialog, expectSnackGoneAfter, renderAccount, resetAccountState, snackShown, visitorPage } from './account-helpers';
 import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './support/accounts';
 import { anotherBrowser, network, pageApi } from './support/network';
 
@@ -99,13 +98,13 @@ describe('sign-up dialog (spec screen 7)', () => {
     await user.type(code()!, mailed.toLowerCase());
     await submit();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const welcome = await snackShown('Welcome!', 'success');
     expect(network.calls('POST auth/signup')[1].body).toMatchObject({ Code: mailed.toLowerCase() });
     const { body: session } = await pageApi('GET', 'auth/session-info');
     expect(session).toMatchObject({ UserName: email });
     expect(appState.get().sessionInfo).toEqual(session);
-    expect(authDialogState.get().open).toBeNull();
-    expect(snackText()).toBe('Welcome!');
-    expect(snackbarStore.get().current?.duration).toBe(2000);
+    await expectNoAuthDialog();
+    await expectSnackGoneAfter(welcome, 2000);
   });
 
   it('clears the code after a wrong one and keeps the field', async () => {
@@ -146,8 +145,8 @@ describe('sign-up dialog (spec screen 7)', () => {
     act(() => void document.body.dispatchEvent(new Event('pointerdown', { bubbles: true })));
     // The same event closes the login dialog (login.test.tsx); give it the same time here.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(dialog).toBeInTheDocument();
-    expect(authDialogState.get().open).toBe('signup');
+    expect(dialog).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Sign up for new account' })).toBe(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -156,6 +155,6 @@ describe('sign-up dialog (spec screen 7)', () => {
     const { user, dialog } = await openSignup();
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
-    expect(authDialogState.get().open).toBe('login');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign up for new account' })).toBeNull());
   });
 });

@@ -10,6 +10,7 @@ import { refreshAppInfo } from '@/lib/state/startup';
 import storeDe from '@/messages/store/de.json';
 import storeEn from '@/messages/store/en.json';
 import storeRu from '@/messages/store/ru.json';
+import { texasBilling } from '../support/billing-contacts';
 import { resetAccountState } from './account-helpers';
 import { messages, renderWithIntl, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
@@ -42,23 +43,11 @@ export function storeVisitor(locale: TestLocale = 'en') {
 /** Quantities by offer key of the seeded catalog (server/data/catalog.json). */
 export type Quantities = Record<string, number>;
 
-/** A billing contact in Texas, which pays 8.25 % sales tax (server/data/tax-rates.json). */
-export const texasBillingInfo: BillingInfoInput = {
-  Name: 'Ann Example',
-  Address1: '1 Main St',
-  Address2: null,
-  City: 'Plano',
-  StateCode: 'TX',
-  PostalCode: '75024',
-  CountryCode: 'US',
-  IsBusinessPurchase: false,
-};
-
 /**
  * Sets the signed-in account's cart through the real PUT store/cart, as another tab of the
  * browser would; `billing` null leaves the cart without a billing contact.
  */
-export async function fillCart(quantities: Quantities, billing: BillingInfoInput | null = texasBillingInfo): Promise<CartModel> {
+export async function fillCart(quantities: Quantities, billing: BillingInfoInput | null = texasBilling): Promise<CartModel> {
   const Items = Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity }));
   return accepted('save the cart', pageApi<CartModel>('PUT', 'store/cart', { Items, BillingInfo: billing, IsAddition: false }));
 }
@@ -72,7 +61,7 @@ export async function savedCart(): Promise<CartModel> {
  * A new account with this cart, on a store page in this language, as the shell starts it:
  * the session found and the cart count loaded from app info.
  */
-export async function shopper({ locale = 'en' as TestLocale, cart = {} as Quantities, billing = texasBillingInfo as BillingInfoInput | null } = {}) {
+export async function shopper({ locale = 'en' as TestLocale, cart = {} as Quantities, billing = texasBilling as BillingInfoInput | null } = {}) {
   anonymousVisitor(locale);
   const account = await signedIn();
   if (Object.keys(cart).length > 0) await fillCart(cart, billing);

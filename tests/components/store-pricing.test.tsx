@@ -4,10 +4,9 @@ import PricingOfferList from '@/components/store/PricingOfferList';
 import { PricingOffers } from '@/components/store/PricingOffers';
 import type { UpdateCartRequest } from '@/lib/contract/store';
 import { appState } from '@/lib/state/app-state';
-import { authDialogState } from '@/lib/state/auth-dialogs';
-import { snackbarStore } from '@/lib/state/snackbar';
 import { refreshAppInfo } from '@/lib/state/startup';
-import { snackText } from './account-helpers';
+import { expectSnackGoneAfter, logInThroughDialog, snackShown } from './account-helpers';
+import { routerCalls } from './render';
 import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
 import { network } from './support/network';
 
@@ -107,9 +106,8 @@ describe('pricing page (spec screen 9)', () => {
     await shopper({ cart: { 'pdf-workshop-pro-yearly': 1, 'pdf-workshop-pro-monthly': 1 } });
     renderStore(<PricingOffers />);
     await addToCart('PDF Workshop Pro, yearly');
-    await waitFor(() => expect(snackText()).toBe('Item added to cart'));
+    const added = await snackShown('Item added to cart', 'success');
     expect(sentCarts()).toEqual([{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }], IsAddition: true }]);
-    expect(snackbarStore.get().current).toMatchObject({ style: 'success', duration: 2000 });
     // The badge counts quantities of the cart the server answered (2 + 1).
     expect(appState.get().appInfo.CartItemCount).toBe(3);
     expect(await screen.findByRole('link', { name: 'VIEW CART' })).toBeVisible();
@@ -117,6 +115,7 @@ describe('pricing page (spec screen 9)', () => {
       ['pdf-workshop-pro-monthly', 1],
       ['pdf-workshop-pro-yearly', 2],
     ]);
+    await expectSnackGoneAfter(added, 2000);
   });
 
   it('says the cart holds the most it can when the server kept the line at 100', async () => {
@@ -124,8 +123,7 @@ describe('pricing page (spec screen 9)', () => {
     expect(appState.get().appInfo.CartItemCount).toBe(100);
     renderStore(<PricingOffers />);
     await addToCart('PDF Workshop Pro, yearly');
-    await waitFor(() => expect(snackText()).toBe('Your cart already holds the most of this item an order can have (100).'));
-    expect(snackbarStore.get().current).toMatchObject({ style: 'info' });
+    await snackShown('Your cart already holds the most of this item an order can have (100).', 'info');
     expect(sentCarts()).toHaveLength(1);
     expect((await savedCart()).LineItems).toMatchObject([{ Key: 'pdf-workshop-pro-yearly', Quantity: 100 }]);
   });
@@ -135,8 +133,9 @@ describe('pricing page (spec screen 9)', () => {
     renderStore(<PricingOffers />);
     await addToCart('PDF Workshop Pro, monthly');
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeVisible();
-    expect(authDialogState.get().returnTo).toBe('/store/pricing');
     expect(sentCarts()).toEqual([]);
+    await logInThroughDialog(userEvent.setup());
+    expect(routerCalls).toEqual([{ method: 'push', href: '/store/pricing' }]);
   });
 
   it('shows the offers in German and Russian with the same money format', async () => {

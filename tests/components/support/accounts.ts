@@ -1,30 +1,17 @@
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions } from '@/lib/state/app-state';
+import { mailsTo as mailsInSink, strongPassword, uniqueEmail, verificationCodeIn, type SinkMail } from '../../support/accounts';
 import { accepted, pageApi, type ApiCaller } from './network';
 
-export const strongPassword = 'Bluebonnet2025';
-
-/** A fresh address per test, so tests never share an account on the shared backend. */
-export const uniqueEmail = (label = 'user') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`;
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  at: number;
-}
+export { strongPassword, uniqueEmail };
 
 /** The mail the backend sent to an address (the real SMTP sink on loopback), oldest first. */
-export async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await globalThis.nodeNetwork.fetch(`${globalThis.nodeNetwork.mailApi}/mails?to=${encodeURIComponent(address)}`);
-  return (await response.json()) as Mail[];
-}
+export const mailsTo = (address: string): Promise<SinkMail[]> => mailsInSink(globalThis.nodeNetwork.mailApi, address, globalThis.nodeNetwork.fetch);
 
 /** Waits for a mail to the address sent after `after` (the backend's mail job sends within moments) and returns its code. */
 export async function mailedCode(address: string, after = 0): Promise<string> {
   for (const until = Date.now() + 15_000; Date.now() < until; ) {
-    const latest = (await mailsTo(address)).filter((mail) => mail.at > after).at(-1);
-    const code = latest?.text.match(/\b([A-Z2-9]{6})\b/)?.[1];
+    const code = verificationCodeIn((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
