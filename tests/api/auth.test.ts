@@ -86,6 +86,26 @@ describe('POST auth/signup', () => {
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
+  it('uses a code once, however many tries arrive at the same time', async () => {
+    const client = await new TestClient(backend).prime();
+    await client.call('POST', 'auth/signup', { body: signupBody('twice@example.com') });
+    await backend.deliverMail();
+    const code = codeFrom(backend.mail, 'twice@example.com');
+    const answers = await Promise.all([1, 2, 3].map(() => client.call('POST', 'auth/signup', { body: signupBody('twice@example.com', { Code: code }) })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body.Errors[0].Message).toMatch(/expired or was tried too often/);
+  });
+
+  it('gives parallel wrong codes no more than five tries between them', async () => {
+    const client = await new TestClient(backend).prime();
+    await client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com') });
+    await backend.deliverMail();
+    const good = codeFrom(backend.mail, 'guesses@example.com');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com', { Code: 'ZZZZZZ' }) })));
+    expect(answers.filter((answer) => answer.body.Errors[0].Message === 'The verification code is not correct.')).toHaveLength(4);
+    expect((await client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com', { Code: good }) })).status).toBe(400);
+  });
+
   it('lets a code expire after 15 minutes', async () => {
     const client = await new TestClient(backend).prime();
     await client.call('POST', 'auth/signup', { body: signupBody('late@example.com') });
