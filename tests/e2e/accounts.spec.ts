@@ -72,6 +72,7 @@ test.beforeEach(async ({ page }) => acceptCookies(page));
 
 test.describe('accounts in English', () => {
   test('sign up with the mailed code, log out, log in', async ({ page }) => {
+    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
     const errors = collectConsoleErrors(page);
     const email = uniqueEmail('signup');
     await page.goto('/');
@@ -124,6 +125,7 @@ test.describe('accounts in English', () => {
   });
 
   test('settings: change email with a code, password and display name', async ({ page }) => {
+    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
     const email = uniqueEmail('settings');
     const newEmail = uniqueEmail('renamed');
     await page.goto('/');
@@ -273,6 +275,7 @@ test.describe('accounts in English', () => {
   });
 
   test('delete account: asks for the password, schedules deletion, ends the session', async ({ page }) => {
+    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
     await page.goto('/');
     await signUp(page, uniqueEmail('leaving'));
     await page.goto('/account/settings');
