@@ -55,10 +55,13 @@ export function createApp(deps: BackendDeps) {
   // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
   // GET and HEAD carry no body: looking for one would make the adapter build a full Request.
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } });
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, () => requireUtf8(c, next))));
+  const hasBody = (c: Context<AppEnv>) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
   app.use('*', requireAppKey(isDirect));
   app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
   app.use('*', xsrfProtection(isDirect));
+  // After the guards, so a refused call is not read (the body limit above still counts).
+  app.use('*', (c, next) => (hasBody(c) ? requireUtf8(c, next) : next()));
   app.onError((error, c) => errorResponse(c, error));
   // A known path asked with another method is 405 with the methods it has (RFC 9110 §15.5.6).
   let methodsOf: ((path: string) => string[]) | undefined;
