@@ -57,6 +57,27 @@ describe('store/cart', () => {
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(3);
   });
 
+  it('answers every write with the cart as stored, whatever the write touched', async () => {
+    const client = await signedUpClient(backend, 'as-written@example.com');
+    const writes = [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], IsAddition: true },
+      { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true },
+      // An addition of 0 and a billing-only save leave the lines as they are.
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }], IsAddition: true },
+      { Items: [], BillingInfo: texasBilling, IsAddition: false },
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }, { ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 4 }], IsAddition: false },
+      { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 0 }], IsAddition: false },
+    ];
+    const lineCounts: number[] = [];
+    for (const write of writes) {
+      const answer = await put(client, write);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual((await client.call('GET', 'store/cart')).body);
+      lineCounts.push(answer.body.LineItems.length);
+    }
+    expect(lineCounts).toEqual([1, 2, 2, 2, 1, 0]);
+  });
+
   it('keeps a line the cart page did not know of: an item added in another tab survives its save', async () => {
     const client = await signedUpClient(backend, 'tabs@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
