@@ -6,8 +6,23 @@ export { isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimT
 const minLength = (min: number) => messageKey('minLength', { min });
 const maxLength = (max: number) => messageKey('maxLength', { max });
 
+/** What a value of the wrong JSON type is told, by the type the contract expected. */
+const wrongTypeKeys: Partial<Record<string, string>> = {
+  string: 'expectedText',
+  number: 'expectedNumber',
+  int: 'expectedNumber',
+  boolean: 'expectedTrueOrFalse',
+  array: 'expectedList',
+  object: 'expectedObject',
+};
+
 // Issues without a rule of ours still carry a message key, so no answer or form shows zod's English.
-z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue') });
+z.config({
+  customError: (issue) => {
+    if (issue.code !== 'invalid_type') return 'invalidValue';
+    return issue.input === undefined ? 'required' : (wrongTypeKeys[issue.expected] ?? 'invalidValue');
+  },
+});
 
 /**
  * No control characters and no lone surrogates: nobody types them, the database refuses NUL,

@@ -120,7 +120,7 @@ describe('store/cart', () => {
     [{ Items: [], BillingInfo: { ...texasBilling, Address2: 'x'.repeat(26) }, IsAddition: false }, 'BillingInfo.Address2: Must be at most 25 characters'],
     [{ Items: [], BillingInfo: { ...texasBilling, City: 'x'.repeat(51) }, IsAddition: false }, 'BillingInfo.City: Must be at most 50 characters'],
     [{ Items: [], BillingInfo: { ...texasBilling, CountryCode: '' }, IsAddition: false }, 'BillingInfo.CountryCode: Required'],
-    [{ Items: 'all of them', IsAddition: false }, 'Items: Invalid value'],
+    [{ Items: 'all of them', IsAddition: false }, 'Items: Must be a list'],
     [{ IsAddition: false }, 'Items: Required'],
     [{ Items: [], BillingInfo: { ...texasBilling, Name: 'Ann\u0000Smith' }, IsAddition: false }, 'BillingInfo.Name: Contains characters that are not allowed'],
     [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly\u0000', Quantity: 1 }], IsAddition: true }, 'Items.0.ServiceOfferKey: Contains characters that are not allowed'],

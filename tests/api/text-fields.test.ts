@@ -99,3 +99,34 @@ describe('a required text of only invisible characters is empty', () => {
     expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toContain('BillingInfo.Name: Required');
   });
 });
+
+describe('a value of the wrong JSON type is named by the type it should be', () => {
+  it.each([
+    [[], 'Must be a JSON object'],
+    ['hello', 'Must be a JSON object'],
+    [{ ...contact, FullName: 5 }, 'FullName: Must be text'],
+    [{ ...contact, Message: null }, 'Message: Must be text'],
+  ])('support message %j: "%s"', async (body, message) => {
+    const response = await sendSupportMessage(body as object);
+    expect(response.status).toBe(400);
+    expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual([message]);
+  });
+
+  let shopper: TestClient | undefined;
+  it.each([
+    [{ Items: {}, IsAddition: false }, 'Items: Must be a list'],
+    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: '2' }], IsAddition: false }, 'Items.0.Quantity: Must be a number'],
+    [{ Items: [], IsAddition: 'yes' }, 'IsAddition: Must be true or false'],
+  ])('cart %j: "%s"', async (body, message) => {
+    shopper ??= await signedUpClient(backend, 'types@example.com');
+    const response = await shopper.call('PUT', 'store/cart', { body });
+    expect(response.status).toBe(400);
+    expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual([message]);
+  });
+
+  it('in the caller’s language', async () => {
+    const client = await new TestClient(backend).prime();
+    const response = await client.call('POST', 'support/message', { body: { ...contact, FullName: 5 }, headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '198.51.100.21' } });
+    expect(response.body.ErrorMessages[0].Message).toBe('FullName: Muss Text sein');
+  });
+});
