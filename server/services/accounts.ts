@@ -6,7 +6,7 @@ import { sessions, users, verificationCodes, type StoredCookieConsent } from '..
 import { enqueueMail } from '../email/outbox';
 import { renderEmail, type EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
-import { cancelAllRenewals } from './cancel-subscription';
+import { cancelAllRenewals, stopAllRenewalsAtProvider } from './cancel-subscription';
 import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { pickLanguage, type ApiLanguage } from './language';
@@ -219,10 +219,11 @@ export async function updateDisplayName(deps: BackendDeps, session: ActiveSessio
  */
 export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession, password: string, language: ApiLanguage): Promise<Date> {
   await confirmCurrentPassword(deps, session, password);
-  await cancelAllRenewals(deps, session.user.id);
+  await stopAllRenewalsAtProvider(deps, session.user.id);
   const due = new Date(deps.clock.now().getTime() + deletionGraceMs);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));
+    await cancelAllRenewals(tx, session.user.id);
     await revokeUserSessions(tx, session.user.id);
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(due);
     await enqueueMail(tx, deps.clock, session.user.email, renderEmail('deletionScheduled', language, { date }));

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/database';
 import { subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
@@ -31,14 +32,21 @@ export async function cancelSubscription(deps: BackendDeps, userId: string, id: 
     .where(and(eq(subscriptions.invoiceId, subscription.invoiceId), eq(subscriptions.offerKey, subscription.offerKey), eq(subscriptions.isRenewed, false)));
 }
 
+/** The user's subscriptions that would renew. */
+const renewingOf = (userId: string) =>
+  and(eq(subscriptions.userId, userId), isNotNull(subscriptions.nextRenewalAt), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false));
+
 /**
- * An account being deleted is charged no more: every subscription that would renew is cancelled
- * at period end, Stripe's first (once per Stripe subscription), then ours in one write.
+ * An account being deleted is charged no more, in two steps: first Stripe stops every renewal
+ * it would charge (once per Stripe subscription; a refusal there changes nothing of ours), then
+ * `cancelAllRenewals` cancels our rows inside the deletion's own write.
  */
-export async function cancelAllRenewals(deps: BackendDeps, userId: string): Promise<void> {
-  const renewing = and(eq(subscriptions.userId, userId), isNotNull(subscriptions.nextRenewalAt), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false));
-  const rows = await deps.db.select().from(subscriptions).where(renewing);
+export async function stopAllRenewalsAtProvider(deps: BackendDeps, userId: string): Promise<void> {
+  const rows = await deps.db.select().from(subscriptions).where(renewingOf(userId));
   const oneRowPerStripeSubscription = new Map(rows.map((row) => [row.providerSubscriptionId ?? row.id, row]));
   for (const row of oneRowPerStripeSubscription.values()) await stopRenewalsAtProvider(deps, row);
-  await deps.db.update(subscriptions).set({ isCancelled: true, nextRenewalAt: null }).where(renewing);
+}
+
+export async function cancelAllRenewals(db: Pick<Db, 'update'>, userId: string): Promise<void> {
+  await db.update(subscriptions).set({ isCancelled: true, nextRenewalAt: null }).where(renewingOf(userId));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { fillCart, logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 const webhookSecret = 'whsec_test_secret';
 let stripe: FakeStripe;
@@ -202,6 +202,27 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
 
     await deliver('customer.subscription.deleted', { id: subscriptionId, object: 'subscription', status: 'canceled' }, { id: 'evt_deleted_1' });
     expect((await client.call('GET', `license/subscription/${current.Key}`)).body).toMatchObject({ IsCancelled: true, NextRenewalDate: null });
+  });
+
+  it('stops Stripe renewing once per Stripe subscription when the account is deleted, and changes nothing when Stripe cannot be told', async () => {
+    const { client, sessionId } = await startCheckout('stripe-leaving@example.com', { 'pdf-workshop-pro-monthly': 2, 'personal-health-plus-monthly': 1 });
+    const subscriptionId = stripe.complete(sessionId).subscription as string;
+    await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    const renewing = () => client.call('GET', 'license/subscriptions').then((answer) => answer.body.filter((row: { IsCancelled: boolean }) => !row.IsCancelled).length);
+    expect(await renewing()).toBe(3);
+
+    stripe.failNext(1);
+    const refused = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    expect(refused.status).toBe(502);
+    expect(await renewing()).toBe(3);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+
+    const callsBefore = stripe.requests.length;
+    expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
+    expect(stripe.requests.slice(callsBefore)).toEqual([`POST /v1/subscriptions/${subscriptionId}`]);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    await logInAgain(client, 'stripe-leaving@example.com');
+    expect(await renewing()).toBe(0);
   });
 
   it('does not cancel locally when Stripe cannot be told', async () => {

@@ -40,6 +40,8 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, Json>();
   const idempotent = new Map<string, string>();
   const created: Json[] = [];
+  /** Every call as "METHOD /path", in order. */
+  const requests: string[] = [];
   let failures = 0;
   let delayMs = 0;
 
@@ -47,6 +49,7 @@ export async function startFakeStripe() {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
+      requests.push(`${request.method} ${new URL(request.url ?? '/', 'http://fake').pathname}`);
       const reply = (status: number, payload: unknown) => {
         setTimeout(() => {
           response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });
@@ -120,6 +123,7 @@ export async function startFakeStripe() {
   return {
     apiBase: `http://127.0.0.1:${port}`,
     created,
+    requests,
     sessions,
     subscriptions,
     /** The buyer pays in the embedded form. */
