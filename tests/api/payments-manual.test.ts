@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
+import { testCardPayment, testCards } from '../support/test-cards';
 import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
@@ -16,7 +17,6 @@ async function checkout(client: TestClient) {
   return created.body.Value as string;
 }
 
-const card = (ClientSecret: string, CardNumber: string) => ({ ClientSecret, CardNumber, Expiry: '12/30', Cvc: '123' });
 
 describe('payment with the manual provider', () => {
   it('says which provider is active, with the key encoded twice', async () => {
@@ -40,7 +40,7 @@ describe('payment with the manual provider', () => {
     const client = await signedUpClient(backend, 'declined@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const secret = await checkout(client);
-    const paid = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4000 0000 0000 0002') });
+    const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(secret, testCards.declined) });
     expect(paid.body.Status).toBe('declined');
     const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
     expect(back.body).toMatchObject({ Status: 'open', NewClaims: [] });
@@ -54,7 +54,8 @@ describe('payment with the manual provider', () => {
     const secret = await checkout(client);
     // A second checkout of the same cart reuses the same unpaid invoice.
     await checkout(client);
-    const paid = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4242 4242 4242 4242') });
+    // The number with the spaces a person types: the API takes that too.
+    const paid = await client.call('POST', 'payment/manual/pay', { body: { ...testCardPayment(secret), CardNumber: testCards.success } });
     expect(paid.body.Status).toBe('complete');
     const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
     expect(back.body).toEqual({ Status: 'complete', NewClaims: ['app:health', 'app:pdf', 'app:pdf:pro'], InvoiceKey: expect.any(String) });
@@ -75,7 +76,7 @@ describe('payment with the manual provider', () => {
     expect(units.every((row) => row.expiresAt.getTime() === units[0].expiresAt.getTime() && row.userId === invoice.userId)).toBe(true);
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(0);
     expect((await client.call('GET', 'auth/session-info')).body.Claims).toContain('app:pdf:pro');
-    const reuse = await client.call('POST', 'payment/manual/pay', { body: card(secret, '4242424242424242') });
+    const reuse = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(secret) });
     expect(reuse.status).toBe(400);
   });
 
@@ -99,12 +100,12 @@ describe('payment with the manual provider', () => {
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
     const current = await checkout(client);
     const before = { payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
-    const refused = await client.call('POST', 'payment/manual/pay', { body: card(stale, '4242 4242 4242 4242') });
+    const refused = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(stale) });
     expect(refused.status).toBe(400);
     expect(refused.body.ErrorMessages[0].Message).toBe('This payment session is already closed.');
     expect({ payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual(before);
 
-    const paid = await client.call('POST', 'payment/manual/pay', { body: card(current, '4242 4242 4242 4242') });
+    const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(current) });
     expect(paid.body.Status).toBe('complete');
     const back = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
     const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
@@ -120,7 +121,7 @@ describe('payment with the manual provider', () => {
     await client.call('PUT', 'store/cart', { body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }, { ServiceOfferKey: 'consulting-architecture-review', Quantity: 1 }], IsAddition: true } });
     // Pay Now on the billing page: the older invoice (2 units), not the cart (3 units and a service).
     const payNow = await client.call('POST', `payment/create-manual-session?invoice=${older.Key}`);
-    const paid = await client.call('POST', 'payment/manual/pay', { body: card(payNow.body.Value, '4242 4242 4242 4242') });
+    const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(payNow.body.Value) });
     expect(paid.body.Status).toBe('complete');
     const cart = (await client.call('GET', 'store/cart')).body;
     expect(cart.LineItems.map((item: { Key: string; Quantity: number }) => [item.Key, item.Quantity])).toEqual([
@@ -134,9 +135,9 @@ describe('payment with the manual provider', () => {
     const bob = await signedUpClient(backend, 'owner-bob@example.com');
     await fillCart(ann, { 'pdf-workshop-pro-monthly': 1 });
     const secret = await checkout(ann);
-    const stolen = await bob.call('POST', 'payment/manual/pay', { body: card(secret, '4242424242424242') });
+    const stolen = await bob.call('POST', 'payment/manual/pay', { body: testCardPayment(secret) });
     expect(stolen.status).toBe(404);
-    const forged = await ann.call('POST', 'payment/manual/pay', { body: card(`${secret.split('_secret_')[0]}_secret_guess`, '4242424242424242') });
+    const forged = await ann.call('POST', 'payment/manual/pay', { body: testCardPayment(`${secret.split('_secret_')[0]}_secret_guess`) });
     expect(forged.status).toBe(404);
     const sessionId = secret.split('_secret_')[0];
     expect((await bob.call('POST', 'payment/manual-return', { body: { Value: sessionId } })).status).toBe(404);

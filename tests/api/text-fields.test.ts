@@ -10,7 +10,7 @@ afterAll(() => backend.close());
 
 const notAllowed = 'Contains characters that are not allowed';
 const contact = { FullName: 'Ann Smith', EmailAddress: 'ann@example.com', Phone: '+1 214 555 0100', Message: 'Hello' };
-const sendSupportMessage = async (body: object) =>
+const sendSupportMessage = async (body: unknown) =>
   (await new TestClient(backend).prime()).call('POST', 'support/message', { body, headers: { 'X-Forwarded-For': '198.51.100.20' } });
 
 describe('single-line text fields refuse tabs and line breaks', () => {
@@ -107,7 +107,7 @@ describe('a value of the wrong JSON type is named by the type it should be', () 
     [{ ...contact, FullName: 5 }, 'FullName: Must be text'],
     [{ ...contact, Message: null }, 'Message: Must be text'],
   ])('support message %j: "%s"', async (body, message) => {
-    const response = await sendSupportMessage(body as object);
+    const response = await sendSupportMessage(body);
     expect(response.status).toBe(400);
     expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual([message]);
   });

@@ -14,7 +14,7 @@ import {
   savedCart,
   shopper,
   storeTexts,
-    type Quantities,
+  type Quantities,
 } from './store-helpers';
 import { strongPassword } from './support/accounts';
 import { network, pageApi } from './support/network';

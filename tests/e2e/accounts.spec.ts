@@ -70,9 +70,12 @@ async function logOut(page: Page) {
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
+/** A whole account's story (a mailed sign-up, several steps and accessibility scans) takes 23–31 s on a busy machine. */
+const accountStoryTimeout = 60_000;
+
 test.describe('accounts in English', () => {
   test('sign up with the mailed code, log out, log in', async ({ page }) => {
-    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
+    test.setTimeout(accountStoryTimeout);
     const errors = collectConsoleErrors(page);
     const email = uniqueEmail('signup');
     await page.goto('/');
@@ -125,7 +128,7 @@ test.describe('accounts in English', () => {
   });
 
   test('settings: change email with a code, password and display name', async ({ page }) => {
-    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
+    test.setTimeout(accountStoryTimeout);
     const email = uniqueEmail('settings');
     const newEmail = uniqueEmail('renamed');
     await page.goto('/');
@@ -278,7 +281,7 @@ test.describe('accounts in English', () => {
   });
 
   test('delete account: asks for the password, schedules deletion, ends the session', async ({ page }) => {
-    test.setTimeout(60_000); // a whole account's story: a mailed sign-up, several steps and accessibility scans
+    test.setTimeout(accountStoryTimeout);
     await page.goto('/');
     await signUp(page, uniqueEmail('leaving'));
     await page.goto('/account/settings');
