@@ -235,8 +235,9 @@ function report(r) {
     if (name !== 'version') row(`site on PostgreSQL ${r.postgresApi.version}: ${name} at 500/s`, latency(value), '', '', 'p99 ≤ 10 ms, 0 errors');
   }
   const floor = r.lighthouseBarePage;
-  for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, `perf ${page.performance} a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`, `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
-  if (floor) row('Lighthouse bare page (floor)', `perf ${floor.performance} a11y ${floor.accessibility} bp ${floor.bestPractices} seo ${floor.seo}`, `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
+  const scores = (page) => `perf ${page.performance} (${page.runs} runs: ${page.performanceRange.join('–')}) a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`;
+  for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, scores(page), `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
+  if (floor) row('Lighthouse bare page (floor)', scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
   row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
   if (r.freshClone) row('fresh clone → first page', r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm install, build, start)`, '', '', '');
