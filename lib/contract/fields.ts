@@ -6,11 +6,14 @@ export { isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimT
 const minLength = (min: number) => messageKey('minLength', { min });
 const maxLength = (max: number) => messageKey('maxLength', { max });
 
-/** What a value of the wrong JSON type is told, by the type the contract expected. */
+/**
+ * What a value of the wrong JSON type is told, by the type the contract expected. (zod also
+ * reports a fraction where a whole number belongs as "expected int": that is a number, so it
+ * stays an invalid value.)
+ */
 const wrongTypeKeys: Partial<Record<string, string>> = {
   string: 'expectedText',
   number: 'expectedNumber',
-  int: 'expectedNumber',
   boolean: 'expectedTrueOrFalse',
   array: 'expectedList',
   object: 'expectedObject',

@@ -17,7 +17,6 @@ async function checkout(client: TestClient) {
   return created.body.Value as string;
 }
 
-
 describe('payment with the manual provider', () => {
   it('says which provider is active, with the key encoded twice', async () => {
     const info = await new TestClient(backend).call('GET', 'payment/key-info');
