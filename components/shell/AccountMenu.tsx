@@ -4,8 +4,10 @@ import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { lazyMenu } from './lazy-menu';
 import { useShellText } from './shell-i18n';
 
+// The minimum size is the icon's: a first paint of a partly received page can come before the
+// icon is parsed, and the button growing then would shift the header (CLS).
 export const menuButtonClass =
-  'flex items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'flex min-h-10 min-w-10 items-center gap-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /** The account icon and, when logged in, the display name (or the address), named "Account" for screen readers too. */
 export function AccountButtonFace() {
