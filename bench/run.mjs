@@ -197,7 +197,7 @@ async function freshClone(root, work) {
   const clone = path.join(work, 'clone');
   const started = Date.now();
   timed('fresh clone', 'git', ['clone', '--quiet', root, clone]);
-  timed('npm install in the clone', 'npm', ['install', '--no-audit', '--no-fund'], { cwd: clone });
+  timed('npm ci in the clone', 'npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone });
   const port = await freePort();
   const server = startProcess('npm', ['start'], { cwd: clone, env: { ...process.env, PORT: String(port), NEXT_DIST_DIR: '' }, detached: true });
   try {
@@ -240,7 +240,7 @@ function report(r) {
   if (floor) row('Lighthouse bare page (floor)', scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
   row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
-  if (r.freshClone) row('fresh clone → first page', r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm install, build, start)`, '', '', '');
+  if (r.freshClone) row('fresh clone → first page', r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm ci, build, start)`, '', '', '');
   const text = lines.join('\n');
   process.stdout.write(`\n${text}\n`);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
