@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { checkoutSessions, invoices, offers, payments, subscriptions } from '../db/schema';
+import { checkoutSessions, invoices, offers, payments, subscriptions, users } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
+import { stopRenewalsAtProvider } from '../services/cancel-subscription';
 import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
 import { linesOf, paymentDescription } from '../services/invoices';
@@ -32,6 +33,11 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider)))
       .for('update');
     if (!session) throw new ApiError(404, { key: 'sessionUnknown' });
+    // Locked before the invoice (the purge job's order): a deletion being scheduled waits for
+    // this fulfilment, which then cancels what it delivers (services/accounts.ts).
+    const [owner] = await tx.select({ deletionDueAt: users.deletionDueAt }).from(users).where(eq(users.id, session.userId)).for('share');
+    // An account being deleted is charged no more: what it paid for runs its period, no renewal.
+    const leaving = owner.deletionDueAt !== null;
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
     const result = { invoiceId: invoice.id, userId: invoice.userId };
     if (invoice.fullyPaidAt) {
@@ -74,7 +80,8 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     const periodOf = (offerKey: string, unit: number, renewalMonths: number, previous: { previousId?: string; testCardOutcome: string | null }) => {
       const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
       const { userId, id: invoiceId } = invoice;
-      return { userId, offerKey, unit, invoiceId, effectiveAt: now, expiresAt, nextRenewalAt: expiresAt, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
+      const renewal = leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
+      return { userId, offerKey, unit, invoiceId, effectiveAt: now, expiresAt, ...renewal, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
     };
     // The unpaid invoice of a failed renewal (Pay Now): its lapsed units continue from today.
     // (Renewal invoices never come from a cart, so a purchase does not look.)
@@ -94,6 +101,8 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     });
     const units = lapsed.length ? continued : bought;
     if (units.length) await tx.insert(subscriptions).values(units).onConflictDoNothing();
+    // Stripe renews on its own: told inside this write, so a refusal undoes it and the webhook comes again.
+    if (leaving) await stopRenewalsAtProvider(deps, units);
     if (lapsed.length) {
       await tx
         .update(subscriptions)

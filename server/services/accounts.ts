@@ -6,7 +6,7 @@ import { sessions, users, verificationCodes, type StoredCookieConsent } from '..
 import { enqueueMail } from '../email/outbox';
 import { renderEmail, type EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
-import { cancelAllRenewals, stopAllRenewalsAtProvider } from './cancel-subscription';
+import { cancelAllRenewals, stopAllRenewalsAtProvider, stopRenewalsAtProvider } from './cancel-subscription';
 import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { pickLanguage, type ApiLanguage } from './language';
@@ -219,11 +219,15 @@ export async function updateDisplayName(deps: BackendDeps, session: ActiveSessio
  */
 export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession, password: string, language: ApiLanguage): Promise<Date> {
   await confirmCurrentPassword(deps, session, password);
-  await stopAllRenewalsAtProvider(deps, session.user.id);
+  const told = await stopAllRenewalsAtProvider(deps, session.user.id);
   const due = new Date(deps.clock.now().getTime() + deletionGraceMs);
   await deps.db.transaction(async (tx) => {
+    // Written first: it locks the user row, so a checkout fulfilled from now on sees the
+    // deletion (payments/fulfil.ts), and one fulfilled before it is cancelled below.
     await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));
-    await cancelAllRenewals(tx, session.user.id);
+    const cancelled = await cancelAllRenewals(tx, session.user.id);
+    // A Stripe subscription fulfilled since Stripe was told above: told now, or nothing changes.
+    await stopRenewalsAtProvider(deps, cancelled.filter((row) => !told.has(row.providerSubscriptionId ?? '')));
     await revokeUserSessions(tx, session.user.id);
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(due);
     await enqueueMail(tx, deps.clock, session.user.email, renderEmail('deletionScheduled', language, { date }));

@@ -9,22 +9,28 @@ import { findOwnSubscription } from './subscriptions';
 
 type Subscription = typeof subscriptions.$inferSelect;
 
-/** Tells Stripe first, so a refusal there leaves our record as it was. */
-async function stopRenewalsAtProvider(deps: BackendDeps, subscription: Subscription) {
-  if (subscription.provider !== 'stripe' || !subscription.providerSubscriptionId) return;
-  try {
-    await activeProvider(deps, 'stripe').cancelAtPeriodEnd(subscription.providerSubscriptionId);
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
-    throw error;
+/**
+ * Tells Stripe to stop renewing, once per Stripe subscription among the rows, before our rows
+ * change, so a refusal there leaves our record as it was. Answers the Stripe ids told.
+ */
+export async function stopRenewalsAtProvider(deps: BackendDeps, rows: Pick<Subscription, 'provider' | 'providerSubscriptionId'>[]): Promise<Set<string>> {
+  const stripeIds = new Set(rows.flatMap((row) => (row.provider === 'stripe' && row.providerSubscriptionId ? [row.providerSubscriptionId] : [])));
+  for (const id of stripeIds) {
+    try {
+      await activeProvider(deps, 'stripe').cancelAtPeriodEnd(id);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
+      throw error;
+    }
   }
+  return stripeIds;
 }
 
 /** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first). */
 export async function cancelSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
   const { subscription } = await findOwnSubscription(deps.db, userId, id);
   if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
-  await stopRenewalsAtProvider(deps, subscription);
+  await stopRenewalsAtProvider(deps, [subscription]);
   // All units bought on the same line renew together, so they are cancelled together.
   await deps.db
     .update(subscriptions)
@@ -38,15 +44,14 @@ const renewingOf = (userId: string) =>
 
 /**
  * An account being deleted is charged no more, in two steps: first Stripe stops every renewal
- * it would charge (once per Stripe subscription; a refusal there changes nothing of ours), then
- * `cancelAllRenewals` cancels our rows inside the deletion's own write.
+ * it would charge (a refusal there changes nothing of ours), then `cancelAllRenewals` cancels
+ * our rows inside the deletion's own write. Answers the Stripe ids told.
  */
-export async function stopAllRenewalsAtProvider(deps: BackendDeps, userId: string): Promise<void> {
-  const rows = await deps.db.select().from(subscriptions).where(renewingOf(userId));
-  const oneRowPerStripeSubscription = new Map(rows.map((row) => [row.providerSubscriptionId ?? row.id, row]));
-  for (const row of oneRowPerStripeSubscription.values()) await stopRenewalsAtProvider(deps, row);
+export async function stopAllRenewalsAtProvider(deps: BackendDeps, userId: string): Promise<Set<string>> {
+  return stopRenewalsAtProvider(deps, await deps.db.select().from(subscriptions).where(renewingOf(userId)));
 }
 
-export async function cancelAllRenewals(db: Pick<Db, 'update'>, userId: string): Promise<void> {
-  await db.update(subscriptions).set({ isCancelled: true, nextRenewalAt: null }).where(renewingOf(userId));
+/** Cancels the user's renewing rows; answers them. */
+export function cancelAllRenewals(db: Pick<Db, 'update'>, userId: string): Promise<Subscription[]> {
+  return db.update(subscriptions).set({ isCancelled: true, nextRenewalAt: null }).where(renewingOf(userId)).returning();
 }

@@ -225,6 +225,61 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(await renewing()).toBe(0);
   });
 
+  it('delivers a checkout paid before the account’s deletion without renewals and tells Stripe; a refusal there undoes the delivery until the webhook comes again', async () => {
+    const { client, sessionId } = await startCheckout('stripe-paid-then-left@example.com', { 'pdf-workshop-pro-monthly': 2 });
+    const callsBefore = stripe.requests.length;
+    expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
+    expect(stripe.requests.slice(callsBefore)).toEqual([]);
+    const session = stripe.complete(sessionId);
+    const subscriptionId = session.subscription as string;
+    const before = { payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
+
+    stripe.failNext(1, 1); // the checkout's state is answered, the cancellation refused
+    expect((await deliver('checkout.session.completed', session, { id: 'evt_left_1' })).status).toBe(502);
+    expect({ payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual(before);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+
+    expect((await deliver('checkout.session.completed', session, { id: 'evt_left_1' })).status).toBe(200);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    await logInAgain(client, 'stripe-paid-then-left@example.com');
+    const delivered = { IsActive: true, IsCancelled: true, NextRenewalDate: null };
+    expect((await client.call('GET', 'license/subscriptions')).body).toEqual([expect.objectContaining(delivered), expect.objectContaining(delivered)]);
+  });
+
+  it('tells Stripe about a checkout fulfilled while the deletion is telling Stripe about the others', async () => {
+    const email = 'stripe-left-mid-way@example.com';
+    const client = await signedUpClient(backend, email);
+    const buy = async () => {
+      await fillCart(client, { 'personal-health-plus-monthly': 1 });
+      const sessionId = sessionIdOf((await client.call('POST', 'payment/create-stripe-session')).body.Value);
+      const session = stripe.complete(sessionId);
+      await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+      return session;
+    };
+    const bought = [await buy(), await buy()];
+    await fillCart(client, { 'personal-health-plus-monthly': 1 });
+    const midWay = stripe.complete(sessionIdOf((await client.call('POST', 'payment/create-stripe-session')).body.Value));
+
+    // Each Stripe call takes 500 ms: the deletion tells Stripe about the two bought (1 s); the
+    // webhook, delivered once the first of those calls is under way, fulfils after 500 ms.
+    stripe.slowDown(500);
+    try {
+      const callsBefore = stripe.requests.length;
+      const deletion = client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+      while (stripe.requests.length === callsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
+      const webhook = await deliver('checkout.session.completed', midWay, { id: 'evt_mid_way' });
+      expect([webhook.status, (await deletion).status]).toEqual([200, 200]);
+    } finally {
+      stripe.slowDown(0);
+    }
+
+    for (const session of [...bought, midWay]) expect(stripe.subscriptions.get(session.subscription as string)?.cancel_at_period_end).toBe(true);
+    await logInAgain(client, email);
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toHaveLength(3);
+    expect(list.filter((row: { IsCancelled: boolean }) => !row.IsCancelled)).toEqual([]);
+  });
+
   it('does not cancel locally when Stripe cannot be told', async () => {
     const { client, sessionId } = await startCheckout('stripe-cancel-down@example.com', { 'pdf-workshop-pro-monthly': 1 });
     stripe.complete(sessionId);

@@ -43,6 +43,7 @@ export async function startFakeStripe() {
   /** Every call as "METHOD /path", in order. */
   const requests: string[] = [];
   let failures = 0;
+  let passesBeforeFailures = 0;
   let delayMs = 0;
 
   const server = http.createServer((request, response) => {
@@ -56,7 +57,8 @@ export async function startFakeStripe() {
           response.end(JSON.stringify(payload));
         }, delayMs);
       };
-      if (failures > 0) {
+      if (failures > 0 && passesBeforeFailures > 0) passesBeforeFailures--;
+      else if (failures > 0) {
         failures--;
         return reply(500, { error: { type: 'api_error', message: 'Fake Stripe is failing on purpose' } });
       }
@@ -140,9 +142,10 @@ export async function startFakeStripe() {
       } else session.payment_intent = newId('pi');
       return session;
     },
-    /** The next n calls answer 500. */
-    failNext(n: number) {
+    /** The next n calls, after the next `after` ones, answer 500. */
+    failNext(n: number, after = 0) {
       failures = n;
+      passesBeforeFailures = after;
     },
     slowDown(ms: number) {
       delayMs = ms;
