@@ -33,8 +33,8 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider)))
       .for('update');
     if (!session) throw new ApiError(404, { key: 'sessionUnknown' });
-    // Locked before the invoice (the purge job's order): a deletion being scheduled waits for
-    // this fulfilment, which then cancels what it delivers (services/accounts.ts).
+    // Locked: a deletion being scheduled waits for this fulfilment and then cancels what it
+    // delivered, or this fulfilment waits for it and sees it (services/accounts.ts).
     const [owner] = await tx.select({ deletionDueAt: users.deletionDueAt }).from(users).where(eq(users.id, session.userId)).for('share');
     // An account being deleted is charged no more: what it paid for runs its period, no renewal.
     const leaving = owner.deletionDueAt !== null;
