@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
+import { installDrizzleParsers } from './pglite-parsers';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
 /** The one database type the services see, whichever driver is underneath. */
@@ -53,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    installDrizzleParsers(client);
     const readCache = trackWritesOf(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

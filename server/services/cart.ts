@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte, sql, sum, type WithSubquery } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
@@ -102,39 +103,97 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   if (update.BillingInfo) problems.push(...checkBilling(update.BillingInfo));
   if (problems.length) throw new ApiError(400, problems);
 
-  const billing = update.BillingInfo;
-  const billingColumns = billing
-    ? {
-        billingName: billing.Name,
-        billingAddress1: billing.Address1,
-        billingAddress2: billing.Address2 || null,
-        billingCity: billing.City,
-        // The contract has already dropped a state outside the US.
-        billingStateCode: billing.StateCode ?? null,
-        billingPostalCode: billing.PostalCode,
-        billingCountryCode: billing.CountryCode,
-        isBusinessPurchase: billing.IsBusinessPurchase,
-      }
-    : {};
   // Quantity 0 removes a line when setting, and adds nothing when adding.
-  const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ userId, offerKey, quantity: Math.min(quantity, 100) }));
-  const removed = [...merged].filter(([, quantity]) => quantity === 0).map(([offerKey]) => offerKey);
+  const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ offerKey, quantity: Math.min(quantity, 100) }));
+  const removed = update.IsAddition ? [] : [...merged].filter(([, quantity]) => quantity === 0).map(([offerKey]) => offerKey);
+  const billing = update.BillingInfo;
+  const statement = cartWrite(db, { billing: Boolean(billing), isAddition: update.IsAddition, lines: lines.length, removed: removed.length });
+  const rows = await statement.execute({
+    userId,
+    ...(billing && billingValues(billing)),
+    ...Object.fromEntries(lines.flatMap((line, i) => [[`key${i}`, line.offerKey], [`quantity${i}`, line.quantity]])),
+    ...Object.fromEntries(removed.map((offerKey, i) => [`removed${i}`, offerKey])),
+  });
+  return { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
+}
 
-  // One statement (its parts run as one atomic write): a write costs a statement per round trip.
+const billingColumns = ['billingName', 'billingAddress1', 'billingAddress2', 'billingCity', 'billingStateCode', 'billingPostalCode', 'billingCountryCode', 'isBusinessPurchase'] as const;
+
+function billingValues(billing: BillingInfo): Record<(typeof billingColumns)[number], string | boolean | null> {
+  return {
+    billingName: billing.Name,
+    billingAddress1: billing.Address1,
+    billingAddress2: billing.Address2 || null,
+    billingCity: billing.City,
+    // The contract has already dropped a state outside the US.
+    billingStateCode: billing.StateCode ?? null,
+    billingPostalCode: billing.PostalCode,
+    billingCountryCode: billing.CountryCode,
+    isBusinessPurchase: billing.IsBusinessPurchase,
+  };
+}
+
+interface WriteShape {
+  billing: boolean;
+  isAddition: boolean;
+  lines: number;
+  removed: number;
+}
+
+/**
+ * The cart write for one shape of update, as one statement (its parts run as one atomic write;
+ * a write costs a statement per round trip). Built once per database with placeholders
+ * (Drizzle's prepared query): building it took longer than PGlite takes to run it. Shapes are
+ * few: lines and removals count distinct offers of the catalog.
+ */
+function cartWrite(db: Db, shape: WriteShape) {
+  const key = `${shape.billing}-${shape.isAddition}-${shape.lines}-${shape.removed}`;
+  let statements = preparedWrites.get(db);
+  if (!statements) preparedWrites.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareCartWrite(db, shape, `cart-write-${key}`)));
+  return statement;
+}
+
+function prepareCartWrite(db: Db, shape: WriteShape, name: string) {
+  const userId = sql.placeholder('userId');
+  const billing = shape.billing ? Object.fromEntries(billingColumns.map((column) => [column, sql.placeholder(column)])) : {};
   const cartRow = db
     .$with('cart')
-    .as(db.insert(carts).values({ userId, ...billingColumns, updatedAt: sql`now()` }).onConflictDoUpdate({ target: carts.userId, set: { ...billingColumns, updatedAt: sql`now()` } }).returning());
+    .as(db.insert(carts).values({ userId, ...billing, updatedAt: sql`now()` }).onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } }).returning());
   const parts: WithSubquery[] = [cartRow];
+  const lineKeys = Array.from({ length: shape.lines }, (_, i) => sql.placeholder(`key${i}`));
+  const removedKeys = Array.from({ length: shape.removed }, (_, i) => sql.placeholder(`removed${i}`));
   // Setting: lines given with quantity 0 go. They are other rows than the ones upserted below.
-  if (!update.IsAddition && removed.length) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removed)))));
-  if (lines.length) {
-    const quantity = update.IsAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
-    parts.push(db.$with('put').as(db.insert(cartItems).values(lines).onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } })));
+  if (removedKeys.length) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removedKeys)))));
+  // The statement's parts all see the cart as it was: the lines it writes come from RETURNING,
+  // the others as they were.
+  const touchedKeys = [...lineKeys, ...removedKeys];
+  const untouched = db
+    .select({ offerKey: cartItems.offerKey, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), touchedKeys.length ? notInArray(cartItems.offerKey, touchedKeys) : undefined));
+  let items = untouched.as('item');
+  if (lineKeys.length) {
+    const lines = lineKeys.map((offerKey, i) => ({ userId, offerKey, quantity: sql.placeholder(`quantity${i}`) }));
+    const quantity = shape.isAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
+    const put = db.$with('put').as(
+      db.insert(cartItems).values(lines).onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } }).returning({ offerKey: cartItems.offerKey, quantity: cartItems.quantity }),
+    );
+    parts.push(put);
+    items = unionAll(db.select().from(put), untouched).as('item');
   }
-  const [cart] = await db.with(...parts).select().from(cartRow);
-  // The statement's parts all see the cart as it was, so the lines are read back as they now are.
-  return { cart, items: await db.select().from(cartItems).where(eq(cartItems.userId, userId)) };
+  // Drizzle selects a table's columns as one nested object, but not a CTE's: its fields are named here.
+  const cart = Object.fromEntries(Object.keys(getTableColumns(carts)).map((column) => [column, cartRow[column as keyof Cart]])) as Pick<typeof cartRow, keyof Cart>;
+  return db
+    .with(...parts)
+    .select({ cart, item: { offerKey: items.offerKey, quantity: items.quantity } })
+    .from(cartRow)
+    .leftJoin(items, sql`true`)
+    .prepare(name);
 }
+
+const preparedWrites = new WeakMap<Db, Map<string, ReturnType<typeof prepareCartWrite>>>();
 
 /** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */
 export async function cartItemCount(db: Reader, userId: string, cache: ReadCache = passThroughReads): Promise<number> {
