@@ -26,15 +26,41 @@ const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/a
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** JSON is UTF-8 (RFC 8259 §8.1): other bytes would be stored as U+FFFD. The body stays cached for the validators. */
+/**
+ * JSON is UTF-8 (RFC 8259 §8.1): other bytes would be stored as U+FFFD. The decoded text stays
+ * in Hono's body cache, where its JSON reader looks first; without it, Hono would build a
+ * Response to decode the cached bytes again.
+ */
 async function requireUtf8(c: Context<AppEnv>, next: Next) {
   const body = await c.req.arrayBuffer();
+  let text: string;
   try {
-    utf8.decode(body);
+    text = utf8.decode(body);
   } catch {
     throw new ApiError(400, { key: 'invalidEncoding' });
   }
+  // The cache holds promises, though Hono's type names the values (hono/dist/cjs/request.js).
+  (c.req.bodyCache as unknown as { text?: Promise<string> }).text = Promise.resolve(text);
   await next();
+}
+
+// No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
+const maxBodyBytes = 64 * 1024;
+const refuseTooLarge = () => {
+  throw new ApiError(413, { key: 'bodyTooLarge' });
+};
+const countStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: refuseTooLarge });
+
+/**
+ * A declared length is judged from the header (Node's parser reads no byte past it), so the
+ * adapter can read the body straight from the socket later; only a body without one is counted
+ * as it streams, by Hono's bodyLimit, which makes the adapter build a full Request.
+ */
+function limitBody(c: Context<AppEnv>, next: Next) {
+  const length = c.req.header('content-length');
+  if (!length || !/^\d+$/.test(length) || c.req.header('transfer-encoding') !== undefined) return countStreamedBody(c, next);
+  if (Number(length) > maxBodyBytes) refuseTooLarge();
+  return next();
 }
 
 /** The methods the routes of an app answer for a request path (middleware aside), matched by Hono's own router. */
@@ -52,9 +78,6 @@ function allowedMethods(routes: readonly { method: string; path: string }[]) {
 export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
   app.use('*', requestContext(deps));
-  // No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
-  // GET and HEAD carry no body: looking for one would make the adapter build a full Request.
-  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new ApiError(413, { key: 'bodyTooLarge' }); } });
   const hasBody = (c: Context<AppEnv>) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
   app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
   app.use('*', requireAppKey(isDirect));

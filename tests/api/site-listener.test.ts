@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { APP_KEY, APP_KEY_HEADER } from '@/lib/contract/http';
+import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { siteListener } from '@/server/site-listener';
-import { startTestBackend, type TestBackend } from './harness';
+import { signedUpClient, startTestBackend, type TestBackend, type TestClient } from './harness';
 
 /*
  * `npm start`'s routing, on a real socket: /api/* to the real backend, the rest to the page
@@ -85,4 +85,43 @@ it('throttles by the socket’s address, whatever X-Forwarded-For the client sen
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
   expect(statuses[10]).toBe(429);
   expect(Number(retryAfter)).toBeGreaterThan(0);
+});
+
+// The body limit reads a declared length from the header and counts only a chunked body; the
+// UTF-8 check hands the validators its decoded text (server/app.ts).
+describe('request bodies on a real socket', () => {
+  let client: TestClient;
+  const send = (body: BodyInit, chunked = false) =>
+    fetch(`${base}/api/user/profile`, {
+      method: 'PUT',
+      headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; ${XSRF_COOKIE}=${client.cookie(XSRF_COOKIE)}`, [XSRF_HEADER]: client.cookie(XSRF_COOKIE) ?? '' },
+      // A stream has no length to declare: fetch sends it chunked.
+      ...(chunked ? { body: new Blob([body as string]).stream(), duplex: 'half' } : { body }),
+    } as RequestInit);
+  const displayName = async () => (await client.call('GET', 'auth/session-info')).body.DisplayName;
+  beforeAll(async () => {
+    client = await signedUpClient(backend, 'socket-bodies@example.com');
+  });
+
+  it.each([false, true])('reads a JSON body in full, chunked: %s', async (chunked) => {
+    const name = chunked ? 'Zoë Chunked' : 'Zoë Declared';
+    expect((await send(JSON.stringify({ DisplayName: name }), chunked)).status).toBe(200);
+    expect(await displayName()).toBe(name);
+  });
+
+  it.each([false, true])('refuses a body over 64 KB with 413 and changes nothing, chunked: %s', async (chunked) => {
+    const before = await displayName();
+    const answer = await send(JSON.stringify({ DisplayName: 'Big', Padding: 'x'.repeat(70_000) }), chunked);
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).ErrorMessages).toHaveLength(1);
+    expect(await displayName()).toBe(before);
+  });
+
+  it('refuses a body that is not UTF-8 and changes nothing', async () => {
+    const before = await displayName();
+    const answer = await send(Buffer.from('{"DisplayName":"Zoë Latin"}', 'latin1'));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is not valid UTF-8.' }] });
+    expect(await displayName()).toBe(before);
+  });
 });
