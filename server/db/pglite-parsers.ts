@@ -7,7 +7,17 @@ import { types, type PGlite, type QueryOptions, type Transaction } from '@electr
  * query: about 0.18 ms of a 0.4 ms read on this machine. Installed once on the client, the
  * per-query copy can be left out with the same result.
  */
-const keptAsText = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182] as const;
+const keptAsText = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+] as const;
 
 /** Drizzle's override (text as is, for exactly these types) is dropped: the client has it already. */
 export function withoutInstalledParsers(options: QueryOptions | undefined): QueryOptions | undefined {
