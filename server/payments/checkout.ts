@@ -6,9 +6,11 @@ import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { priceCart } from '../services/cart';
 import { claimsOf } from '../services/claims';
-import { findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
+import { apiText } from '../i18n';
+import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
+import type { ApiLanguage } from '../services/language';
 import { fulfilCheckout } from './fulfil';
-import { ProviderUnavailableError, type PaymentProvider } from './provider';
+import { ProviderUnavailableError, type CheckoutRequest, type PaymentProvider } from './provider';
 
 export function activeProvider(deps: BackendDeps, name?: string): PaymentProvider {
   const provider = deps.payments;
@@ -29,7 +31,7 @@ async function providerCall<T>(work: () => Promise<T>): Promise<T> {
  * Starts a checkout: the unpaid invoice for the cart (or a given unpaid invoice: Pay Now), then
  * a session at the provider. A provider failure changes nothing the buyer can see.
  */
-export async function startCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, origin: string, invoiceKey?: string): Promise<string> {
+export async function startCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, origin: string, language: ApiLanguage, invoiceKey?: string): Promise<string> {
   const provider = activeProvider(deps, providerName);
   const userId = session.user.id;
   const { invoice, lines } = await deps.db.transaction(async (tx) => {
@@ -38,8 +40,8 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
     if (unpaid.fullyPaidAt || unpaid.isVoid) throw new ApiError(400, { key: 'sessionClosed' });
     return { invoice: unpaid, lines: await linesOf(tx, unpaid.id) };
   });
-  const created = await providerCall(async () => provider.createCheckout(await checkoutRequest(deps, invoice, lines, origin)));
-  // Stripe answers a repeated request for the same invoice version with the same session.
+  const created = await providerCall(async () => provider.createCheckout(await checkoutRequest(deps, invoice, lines, origin, language)));
+  // Stripe answers a repeated request for the same invoice version and language with the same session.
   await deps.db
     .insert(checkoutSessions)
     .values({
@@ -73,18 +75,21 @@ async function expireStaleCheckouts(deps: BackendDeps, provider: PaymentProvider
   }
 }
 
-async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string) {
+/** What the provider shows the buyer, in the language of the page that started the checkout. */
+async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string, language: ApiLanguage): Promise<CheckoutRequest> {
   const catalog = await deps.catalog.byKey(lines.map((line) => line.offerKey));
   return {
     invoiceId: invoice.id,
     invoiceNumber: invoice.number,
     invoiceVersion: invoice.version,
     customerEmail: invoice.billingEmail,
+    language,
     lines: lines.map((line) => {
       const offer = catalog.get(line.offerKey);
-      return { description: line.description, unitPriceCents: line.unitPriceCents, quantity: line.quantity, renewalMonths: offer?.isSubscription ? offer.renewalMonths : null };
+      return { description: describedLine(catalog, line, language), unitPriceCents: line.unitPriceCents, quantity: line.quantity, renewalMonths: offer?.isSubscription ? offer.renewalMonths : null };
     }),
     taxCents: invoice.taxCents,
+    taxDescription: apiText(language, { key: 'salesTax' }),
     returnUrl: `${deps.config.siteUrl ?? origin}/store/payment-return?session_id={CHECKOUT_SESSION_ID}`,
   };
 }

@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from '../../lib/contract/store';
+import type { ApiLanguage } from '../services/language';
 
 export interface CheckoutLine {
   description: string;
@@ -13,8 +14,11 @@ export interface CheckoutRequest {
   invoiceNumber: string;
   invoiceVersion: number;
   customerEmail: string;
+  /** The buyer's language: the provider's page and the line names are in it. */
+  language: ApiLanguage;
   lines: CheckoutLine[];
   taxCents: number;
+  taxDescription: string;
   /** Where the provider sends the buyer back; contains {CHECKOUT_SESSION_ID}. */
   returnUrl: string;
 }

@@ -49,7 +49,7 @@ export class StripeProvider implements PaymentProvider {
       },
     }));
     if (request.taxCents > 0) {
-      lineItems.push({ quantity: 1, price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: 'Sales tax' } } });
+      lineItems.push({ quantity: 1, price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: request.taxDescription } } });
     }
     const session = await call(() =>
       this.stripe.checkout.sessions.create(
@@ -61,8 +61,10 @@ export class StripeProvider implements PaymentProvider {
           client_reference_id: request.invoiceId,
           metadata: { invoiceId: request.invoiceId, invoiceNumber: request.invoiceNumber },
           return_url: request.returnUrl,
+          locale: request.language,
         },
-        { idempotencyKey: `checkout-${request.invoiceId}-v${request.invoiceVersion}` },
+        // Per language too: Stripe refuses a key sent again with other parameters.
+        { idempotencyKey: `checkout-${request.invoiceId}-v${request.invoiceVersion}-${request.language}` },
       ),
     );
     if (!session.client_secret) throw new ProviderUnavailableError('Stripe returned no client secret');

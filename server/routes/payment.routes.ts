@@ -10,6 +10,7 @@ import {
   PaymentReturnResponseSchema,
   type PaymentProviderName,
 } from '../../lib/contract/store';
+import { requestLanguage } from '../errors';
 import { requireSession, sessionOf } from '../middleware/session';
 import { activeProvider, completeCheckout, startCheckout } from '../payments/checkout';
 import { payWithTestCard } from '../payments/manual-pay';
@@ -86,7 +87,7 @@ for (const provider of PaymentProviderSchema.options) {
   paymentRoutes
     .openapi(createSessionRoute(provider), async (c) => {
       const origin = originOf(c.req.url, { host: c.req.header('X-Forwarded-Host'), proto: c.req.header('X-Forwarded-Proto') });
-      const secret = await startCheckout(c.get('deps'), sessionOf(c), provider, origin, c.req.valid('query').invoice);
+      const secret = await startCheckout(c.get('deps'), sessionOf(c), provider, origin, requestLanguage(c), c.req.valid('query').invoice);
       return c.json({ Value: secret }, 200);
     })
     .openapi(paymentReturnRoute(provider), async (c) =>

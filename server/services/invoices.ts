@@ -9,6 +9,7 @@ import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { apiText } from '../i18n';
 import type { PricedCart } from './cart';
+import type { Offer } from './catalog';
 import type { ApiLanguage } from './language';
 import { countryName, usStateName } from './reference-data';
 
@@ -27,6 +28,15 @@ export const paymentDescription = (kind: PaymentKind) => apiText('en', { key: ki
 function wordedPayment(description: string, language: ApiLanguage): string {
   const kind = paymentKinds.find((candidate) => paymentDescription(candidate) === description);
   return kind ? apiText(language, { key: kind }) : description;
+}
+
+/**
+ * A line keeps its English description unless the offer on sale still has it, then it has
+ * the offer's own translation (an offer renamed or retired since keeps the invoice as sold).
+ */
+export function describedLine(onSale: ReadonlyMap<string, Offer>, line: Pick<InvoiceLineRow, 'offerKey' | 'description'>, language: ApiLanguage): string {
+  const description = onSale.get(line.offerKey)?.description;
+  return description?.en === line.description ? description[language] : line.description;
 }
 
 /** The next number of the year, e.g. 2026-00042; safe under concurrency (one row update). */
@@ -189,12 +199,7 @@ export async function toInvoiceModels({ db, catalog }: Pick<BackendDeps, 'db' | 
     db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
   ]);
   const onSale = await catalog.byKey(lines.map((line) => line.offerKey));
-  // A line keeps its English description unless the offer on sale still has it, then it has
-  // the offer's own translation (an offer renamed or retired since keeps the invoice as sold).
-  const lineDescription = (line: InvoiceLineRow) => {
-    const description = onSale.get(line.offerKey)?.description;
-    return description?.en === line.description ? description[language] : line.description;
-  };
+  const lineDescription = (line: InvoiceLineRow) => describedLine(onSale, line, language);
   const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
   const paymentsOfInvoice = groupBy(paid, (payment) => payment.invoiceId);
   return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language));

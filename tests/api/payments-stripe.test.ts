@@ -60,6 +60,23 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       ['1', '150000', null],
       ['1', '12540', null],
     ]);
+    expect(lines.map((line) => (line.price_data.product_data as Record<string, string>).name)).toEqual(['PDF Workshop Pro, monthly', 'Architecture review (one week)', 'Sales tax']);
+    expect(params.locale).toBe('en');
+  });
+
+  it('shows the checkout in the buyer’s language, one session per language for the same invoice', async () => {
+    const client = await signedUpClient(backend, 'stripe-deutsch@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    const german = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } });
+    const params = stripe.created.at(-1)!;
+    expect(params.locale).toBe('de');
+    const names = Object.values(params.line_items as Record<string, { price_data: { product_data: { name: string } } }>).map((line) => line.price_data.product_data.name);
+    expect(names).toEqual(['PDF Workshop Pro, monatlich', 'Umsatzsteuer']);
+    const russian = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'ru' } });
+    expect(stripe.created.at(-1)!.locale).toBe('ru');
+    expect(sessionIdOf(russian.body.Value)).not.toBe(sessionIdOf(german.body.Value));
+    const germanAgain = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } });
+    expect(germanAgain.body.Value).toBe(german.body.Value);
   });
 
   it('uses payment mode when nothing recurs', async () => {
