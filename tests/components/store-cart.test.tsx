@@ -30,7 +30,9 @@ const twoItems: Quantities = { 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-
  */
 async function openCart({ cart = twoItems, billing = texasBilling as BillingInfoInput | null, locale = 'en' as TestLocale } = {}) {
   const account = await shopper({ cart, billing, locale });
-  jest.useFakeTimers();
+  // React's act() checks in a microtask that its promise was awaited; a faked queueMicrotask
+  // would run that check inside user-event's timer step, before the await, and warn falsely.
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
   renderStore(<ShoppingCart />, locale);
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   await eventually(() => screen.getByRole('table'));
