@@ -3,6 +3,9 @@ import { fillArguments } from '../lib/contract/text';
 import apiDe from '../messages/api/de.json';
 import apiEn from '../messages/api/en.json';
 import apiRu from '../messages/api/ru.json';
+import billingDe from '../messages/billing/de.json';
+import billingEn from '../messages/billing/en.json';
+import billingRu from '../messages/billing/ru.json';
 import de from '../messages/de.json';
 import en from '../messages/en.json';
 import ru from '../messages/ru.json';
@@ -24,6 +27,13 @@ export interface ApiText {
 
 export function apiText(language: ApiLanguage, text: ApiText): string {
   return fillArguments(catalogs[language].api[text.key], text.values ?? {});
+}
+
+const billingTexts = { en: billingEn.billing, de: billingDe.billing, ru: billingRu.billing };
+
+/** The web invoice's own words (messages/billing), for what the backend shows of an invoice: its PDF, the provider's checkout. */
+export function invoiceTexts(language: ApiLanguage) {
+  return billingTexts[language];
 }
 
 /** A contract rule's message key ("minLength?min=8") in the caller's language, named by field. */

@@ -6,7 +6,7 @@ import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { priceCart } from '../services/cart';
 import { claimsOf } from '../services/claims';
-import { apiText } from '../i18n';
+import { invoiceTexts } from '../i18n';
 import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
 import type { ApiLanguage } from '../services/language';
 import { fulfilCheckout } from './fulfil';
@@ -89,7 +89,7 @@ async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: In
       return { description: describedLine(catalog, line, language), unitPriceCents: line.unitPriceCents, quantity: line.quantity, renewalMonths: offer?.isSubscription ? offer.renewalMonths : null };
     }),
     taxCents: invoice.taxCents,
-    taxDescription: apiText(language, { key: 'salesTax' }),
+    taxDescription: invoiceTexts(language).invoice.tax,
     returnUrl: `${deps.config.siteUrl ?? origin}/store/payment-return?session_id={CHECKOUT_SESSION_ID}`,
   };
 }

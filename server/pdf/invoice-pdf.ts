@@ -4,9 +4,7 @@ import { brand, postalAddressLine } from '../../lib/config';
 import type { Invoice } from '../../lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '../../lib/contract/presentation';
 import { fillArguments } from '../../lib/contract/text';
-import billingDe from '../../messages/billing/de.json';
-import billingEn from '../../messages/billing/en.json';
-import billingRu from '../../messages/billing/ru.json';
+import { invoiceTexts } from '../i18n';
 import type { ApiLanguage } from '../services/language';
 
 // DejaVu covers Latin and Cyrillic, so billing names in any of the site's languages print.
@@ -14,12 +12,10 @@ const fontDir = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'tt
 const regular = path.join(fontDir, 'DejaVuSans.ttf');
 const bold = path.join(fontDir, 'DejaVuSans-Bold.ttf');
 
-// The web invoice's own words (messages/billing), so the PDF reads like the page it came from.
-const texts = { en: billingEn.billing, de: billingDe.billing, ru: billingRu.billing };
-
 /** The invoice as a PDF document (pdfkit) in the reader's language, rendered on request for its owner. */
 export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promise<Buffer> {
-  const { invoice: t, invoiceStatus: statusText } = texts[language];
+  // The web invoice's own words, so the PDF reads like the page it came from.
+  const { invoice: t, invoiceStatus: statusText } = invoiceTexts(language);
   const title = fillArguments(t.number, { number: invoice.InvoiceNumber });
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, lang: language, info: { Title: title, Author: brand.company } });
   const chunks: Buffer[] = [];
