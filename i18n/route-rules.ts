@@ -22,7 +22,8 @@ export interface Redirect {
 const prefixed = locales.filter((locale) => locale !== routing.defaultLocale);
 const anyPrefix = locales.join('|');
 /** An address without a language prefix, not the API, Next's files or a file with an extension. */
-const unprefixed = `/:path((?!(?:${anyPrefix}|api|_next)(?:/|$))(?!.*\\.[^/]*$).+)`;
+const unprefixedPath = `(?!(?:${anyPrefix}|api|_next)(?:/|$))(?!.*\\.[^/]*$).+`;
+const unprefixed = `/:path(${unprefixedPath})`;
 
 /** The sources of one language's addresses, and where their path goes in another language. */
 function addressesOf(locale: string) {
@@ -80,6 +81,21 @@ export function portalRedirects(): Redirect[] {
       { source: `${prefix}/store/checkout`, destination: loginAt(`${prefix}/store/pricing`, '/store/pricing') },
     ].map((rule) => ({ ...rule, permanent: false as const, missing: noSession }));
   });
+}
+
+const unprefixedAddress = new RegExp(`^/(?:${unprefixedPath})?$`);
+const prefixedAddress = new RegExp(`^/(?:${prefixed.join('|')})(?:/|$)`);
+
+/**
+ * The request headers that choose the answer at a page address under rules 1–4, for the Vary
+ * of every page (static pages carry s-maxage, so a shared cache may keep them): every address
+ * follows the cookies (the stored language, the session), an unprefixed one also the browser's
+ * language. Null for the API and files. Next.js's app pages overwrite a Vary from next.config,
+ * so the site's server adds this one (server/site-listener.ts).
+ */
+export function languageVary(pathname: string): string | null {
+  if (unprefixedAddress.test(pathname)) return 'Cookie, Accept-Language';
+  return prefixedAddress.test(pathname) ? 'Cookie' : null;
 }
 
 /** English pages live under /en inside the app; their addresses have no prefix. */

@@ -1,4 +1,5 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { languageVary } from '../i18n/route-rules';
 import { everyPathHeaders } from '../lib/security-headers';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -33,6 +34,21 @@ function isMalformedPath(url: string) {
 }
 
 /**
+ * Adds the language rules' Vary to a page's answer as its headers go out (Next.js sets its own
+ * Vary on app pages and overwrites one from next.config). Names already there are not repeated.
+ */
+function addVary(response: ServerResponse, names: string) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const present = String(this.getHeader('vary') ?? '');
+    const listed = new Set(present.split(',').map((name) => name.trim().toLowerCase()));
+    const missing = names.split(', ').filter((name) => !listed.has(name.toLowerCase()));
+    if (missing.length) this.setHeader('vary', [present, ...missing].filter(Boolean).join(', '));
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof response.writeHead;
+}
+
+/**
  * The request routing of `npm start` (server/site.ts): /api/* straight to the backend, every
  * other path to Next.js. Without an API listener (BACKEND_URL set), everything goes to Next,
  * whose /api Route Handler forwards over HTTP.
@@ -51,6 +67,8 @@ export function siteListener(handleApi: RequestListener | null, handlePage: Requ
       response.writeHead(307, { Location: '/' }).end();
       return;
     }
+    const vary = languageVary(url.split('?', 1)[0]);
+    if (vary) addVary(response, vary);
     return handlePage(request, response);
   };
 }

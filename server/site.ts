@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { sharedBackend } from './backend';
+import { pageCache } from './page-cache';
 import { siteListener } from './site-listener';
 
 /**
@@ -20,7 +21,7 @@ async function main() {
   await site.prepare();
   const handlePage = site.getRequestHandler();
   const handleApi = process.env.BACKEND_URL ? null : getRequestListener((await sharedBackend()).app.fetch);
-  http.createServer(siteListener(handleApi, (request, response) => void handlePage(request, response))).listen(port, host, () => {
+  http.createServer(siteListener(handleApi, pageCache((request, response) => void handlePage(request, response)))).listen(port, host, () => {
     process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port}\n`);
   });
 }

@@ -15,7 +15,11 @@ let server: http.Server;
 let base: string;
 beforeAll(async () => {
   backend = await startTestBackend();
-  const pages: http.RequestListener = (request, response) => response.end(`page; forwarded for ${request.headers['x-forwarded-for']}`);
+  const pages: http.RequestListener = (request, response) => {
+    // As Next.js does on app pages: its own Vary, set before the answer.
+    if (request.url?.endsWith('?next-vary')) response.setHeader('Vary', 'rsc, Accept-Encoding');
+    response.end(`page; forwarded for ${request.headers['x-forwarded-for']}`);
+  };
   server = http.createServer(siteListener(getRequestListener(backend.app.fetch), pages));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -60,6 +64,15 @@ it('hands every other path to the pages', async () => {
   for (const path of ['/', '/de/contact', '/apiary', '/store/pricing?api=1']) {
     expect(await (await fetch(`${base}${path}`)).text()).toMatch(/^page;/);
   }
+});
+
+it('adds the language rules’ Vary to pages: the cookies everywhere, the browser’s language without a prefix', async () => {
+  const vary = async (path: string) => (await fetch(`${base}${path}`)).headers.get('vary');
+  expect(await vary('/')).toBe('Cookie, Accept-Language');
+  expect(await vary('/legal/privacy-policy?next-vary')).toBe('rsc, Accept-Encoding, Cookie, Accept-Language');
+  expect(await vary('/de/contact?next-vary')).toBe('rsc, Accept-Encoding, Cookie');
+  expect(await vary('/ru')).toBe('Cookie');
+  for (const path of ['/favicon.svg', '/_next/static/chunks/a.js', '/en/contact']) expect(await vary(path)).toBeNull();
 });
 
 // With BACKEND_URL the pages' server also forwards /api, and Next keeps a client's header as it is.

@@ -28,6 +28,20 @@ test.describe('security headers', () => {
     }
   });
 
+  test('a page answered from the site’s cache still follows the language rules', async ({ request }) => {
+    const path = '/legal/terms-of-service';
+    const first = await request.get(path, { maxRedirects: 0 });
+    const second = await request.get(path, { maxRedirects: 0 });
+    expect(second.headers()['age']).toMatch(/^\d+$/);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers()['vary']).toContain('Cookie, Accept-Language');
+    expect(second.headers()['content-security-policy']).toBe(first.headers()['content-security-policy']);
+    const german = await request.get(path, { maxRedirects: 0, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect([german.status(), german.headers()['location']]).toEqual([307, `/de${path}`]);
+    const chosen = await request.get(path, { maxRedirects: 0, headers: { cookie: 'language=ru' } });
+    expect([chosen.status(), chosen.headers()['location']]).toEqual([307, `/ru${path}`]);
+  });
+
   test('pages run under the policy without violations', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto('/');

@@ -1,5 +1,5 @@
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
-import { defaultLocaleRewrites, localeRedirects, portalRedirects } from '@/i18n/route-rules';
+import { defaultLocaleRewrites, languageVary, localeRedirects, portalRedirects } from '@/i18n/route-rules';
 import { safeReturnPath } from '@/lib/portal-paths';
 
 describe('localized paths', () => {
@@ -39,6 +39,14 @@ describe('language rules (spec §1) as redirects', () => {
     for (const path of ['/de', '/de/contact', '/ru/legal', '/en/x', '/api/health', '/_next/static/a.js', '/favicon.svg', '/images/hero/desk1.webp', '/robots.txt']) {
       expect(matchesUnprefixed(path)).toBe(false);
     }
+  });
+});
+
+describe('the Vary of a page address', () => {
+  it('names the cookies on every page address, and the browser’s language where no prefix decides', () => {
+    for (const path of ['/', '/contact', '/legal/privacy-policy', '/store/cart']) expect(languageVary(path)).toBe('Cookie, Accept-Language');
+    for (const path of ['/de', '/de/contact', '/ru/legal/privacy-policy']) expect(languageVary(path)).toBe('Cookie');
+    for (const path of ['/api/health', '/_next/static/a.js', '/favicon.svg', '/en/contact', '/denmark.png']) expect(languageVary(path)).toBeNull();
   });
 });
 
