@@ -1,13 +1,14 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import CachePolicy from 'http-cache-semantics';
 
 /**
  * A shared cache in front of Next.js in `npm start` (issue 7), as a CDN would be: a GET whose
- * answer Next marks for shared caches (`s-maxage`, the prerendered pages) is kept in memory and
- * answered from there until it expires, one copy per value of the request headers its Vary
- * names. Next.js spends 0.6–0.9 ms of CPU on each such answer although it is already in its own
- * cache; from here it is the socket's write. Answers that set a cookie, are private or not 200
- * are never kept, and neither is one whose headers this cache could not read back. A request
- * that asks for a fresh answer (a reload's `no-cache` or `max-age`) gets Next's, which is kept.
+ * answer Next marks for shared caches (`s-maxage`: the prerendered pages) is kept in memory and
+ * answered from there while HTTP's rules allow (http-cache-semantics decides: freshness, the
+ * request headers the Vary names, a reload's `no-cache` or `max-age`). Next.js spends 0.6–0.9 ms
+ * of CPU on each such answer although it is already in its own cache; from here it is the
+ * socket's write. An answer that sets a cookie, was cut off, or whose headers were handed to
+ * writeHead (not all readable back) is never kept.
  */
 export interface PageCacheOptions {
   /** The bytes of bodies kept at once (over all addresses and variants); the least recently used go first. */
@@ -18,97 +19,82 @@ export interface PageCacheOptions {
 }
 
 interface Stored {
-  varyValues: (string | null)[];
-  headers: OutgoingHttpHeaders;
+  policy: CachePolicy;
+  status: number;
   body: Buffer;
-  storedAt: number;
-  expiresAt: number;
-}
-
-interface Address {
-  varyNames: string[];
-  variants: Stored[];
-}
-
-// Hop-by-hop and per-answer headers: Node writes its own for each answer.
-const notStored = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'age']);
-
-const headerText = (value: string | string[] | number | undefined) => (value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value));
-const varyNamesOf = (vary: string) => vary.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
-const varyValuesOf = (names: string[], headers: IncomingHttpHeaders) => names.map((name) => (headers[name] === undefined ? null : headerText(headers[name])));
-const sameValues = (a: (string | null)[], b: (string | null)[]) => a.length === b.length && a.every((value, i) => value === b[i]);
-
-/** Seconds a shared cache may keep the answer, or null when it may not keep it. */
-function sharedLifetime(response: ServerResponse): number | null {
-  if (response.statusCode !== 200 || response.hasHeader('set-cookie')) return null;
-  const directives = headerText(response.getHeader('cache-control')).toLowerCase();
-  if (/(?:^|,)\s*(?:private|no-store|no-cache)\b/.test(directives)) return null;
-  const seconds = /(?:^|,)\s*s-maxage=(\d+)/.exec(directives);
-  if (!seconds || headerText(response.getHeader('vary')).includes('*')) return null;
-  return Number(seconds[1]) || null;
-}
-
-/**
- * The oldest copy the client accepts, in seconds: a hard reload asks for a fresh answer
- * (`no-cache`), a plain one for none older than `max-age` (usually 0).
- */
-function acceptedAge(headers: IncomingHttpHeaders): number {
-  const directives = headerText(headers['cache-control']).toLowerCase();
-  if (/\bno-cache\b/.test(directives) || (!directives && /\bno-cache\b/i.test(headerText(headers.pragma)))) return -1;
-  const maxAge = /(?:^|,)\s*max-age=(\d+)/.exec(directives);
-  return maxAge ? Number(maxAge[1]) : Infinity;
 }
 
 type Chunk = string | Uint8Array;
 type WriteCallback = (error?: Error | null) => void;
 
+const headerText = (value: string | string[] | number | undefined) => (Array.isArray(value) ? value.join(', ') : value === undefined ? undefined : String(value));
+
+/** The answer's headers as the policy reads them: one text per name (set-cookie is never kept). */
+function headersOf(response: ServerResponse): CachePolicy.Headers {
+  const headers: CachePolicy.Headers = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) headers[name] = headerText(value);
+  return headers;
+}
+
+/** The request as the policy compares it, without a client's wish for a fresh answer (for replacing a copy). */
+const asRequest = ({ url, headers }: IncomingMessage, withDirectives = true) => {
+  const { 'cache-control': _cacheControl, pragma: _pragma, ...rest } = headers;
+  return { url, method: 'GET', headers: (withDirectives ? headers : rest) as IncomingHttpHeaders };
+};
+
 export function pageCache(handle: RequestListener, options: PageCacheOptions = {}): RequestListener {
   const { maxBytes = 32 << 20, maxBodyBytes = 1 << 20, now = Date.now } = options;
+  // The policy's clock is its now() (documented for tests); the cache's clock is the option.
+  const Policy = class extends CachePolicy {
+    now() {
+      return now();
+    }
+  };
   // Insertion order is recency order: a hit or a store moves its address to the end.
-  const addresses = new Map<string, Address>();
+  const addresses = new Map<string, Stored[]>();
   let bytes = 0;
   const sizeOf = (variants: Stored[]) => variants.reduce((sum, variant) => sum + variant.body.length, 0);
 
-  function remember(key: string, varyNames: string[], stored: Stored) {
-    const address = addresses.get(key);
-    const variants = address && address.varyNames.join() === varyNames.join() ? address.variants.filter((v) => !sameValues(v.varyValues, stored.varyValues)) : [];
-    bytes += sizeOf(variants) + stored.body.length - sizeOf(address?.variants ?? []);
+  function lookup(key: string, request: IncomingMessage): Stored | null {
+    const variants = addresses.get(key);
+    const stored = variants?.find((variant) => variant.policy.satisfiesWithoutRevalidation(asRequest(request)));
+    if (!variants || !stored) return null;
     addresses.delete(key);
-    addresses.set(key, { varyNames, variants: [...variants, stored] });
-    for (const [oldest, { variants: evicted }] of addresses) {
+    addresses.set(key, variants);
+    return stored;
+  }
+
+  /** Keeps the answer, in place of any copy this request would have been answered with and of stale ones. */
+  function remember(key: string, request: IncomingMessage, stored: Stored) {
+    const previous = addresses.get(key) ?? [];
+    const plain = asRequest(request, false);
+    const variants = previous.filter((variant) => !variant.policy.stale() && !variant.policy.satisfiesWithoutRevalidation(plain));
+    bytes += sizeOf(variants) + stored.body.length - sizeOf(previous);
+    addresses.delete(key);
+    addresses.set(key, [...variants, stored]);
+    for (const [oldest, evicted] of addresses) {
       if (bytes <= maxBytes) break;
       addresses.delete(oldest);
       bytes -= sizeOf(evicted);
     }
   }
 
-  function lookup(key: string, headers: IncomingHttpHeaders): Stored | null {
-    const address = addresses.get(key);
-    if (!address) return null;
-    const values = varyValuesOf(address.varyNames, headers);
-    const stored = address.variants.find((variant) => sameValues(variant.varyValues, values));
-    if (!stored || stored.expiresAt <= now() || now() - stored.storedAt > acceptedAge(headers) * 1000) return null;
-    addresses.delete(key);
-    addresses.set(key, address);
-    return stored;
-  }
-
-  function store(key: string, requestHeaders: IncomingHttpHeaders, response: ServerResponse, body: Buffer, lifetime: number) {
-    const varyNames = varyNamesOf(headerText(response.getHeader('vary')));
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(response.getHeaders())) if (!notStored.has(name)) headers[name] = value;
-    const storedAt = now();
-    remember(key, varyNames, { varyValues: varyValuesOf(varyNames, requestHeaders), headers, body, storedAt, expiresAt: storedAt + lifetime * 1000 });
-  }
+  /** Whether the answer may be kept, by its headers as they stand. */
+  const keepable = (request: IncomingMessage, response: ServerResponse) => {
+    if (response.hasHeader('set-cookie') || !/\bs-maxage=/.test(headerText(response.getHeader('cache-control')) ?? '')) return null;
+    const policy = new Policy(asRequest(request), { status: response.statusCode, headers: headersOf(response) }, { shared: true });
+    // Storable but never usable (Vary: *, must-revalidate, no freshness) would only take room.
+    return policy.storable() && policy.satisfiesWithoutRevalidation(asRequest(request, false)) ? policy : null;
+  };
 
   /** Passes the answer through and keeps a copy of what was written, if it may be kept. */
-  function handleAndKeep(key: string, request: Parameters<RequestListener>[0], response: ServerResponse) {
+  function handleAndKeep(key: string, request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     let size = 0;
     let keeping = true;
     const keep = (chunk: unknown, encoding: unknown) => {
       // By the first byte the headers are set: an answer that may not be kept is not copied.
-      if (keeping && size === 0 && sharedLifetime(response) === null) keeping = false;
+      if (keeping && size === 0 && !keepable(request, response)) keeping = false;
       if (!keeping || typeof chunk === 'function' || chunk == null) return;
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
       size += bytes.length;
@@ -128,9 +114,10 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
     response.end = function (this: ServerResponse, chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) {
       keep(chunk, encoding);
       const result = (end as (...a: unknown[]) => ServerResponse).call(this, chunk, encoding, callback);
-      const lifetime = keeping ? sharedLifetime(response) : null;
-      // Kept once all of it went out: an answer cut off by a closed connection never finishes.
-      if (lifetime !== null) response.once('finish', () => store(key, request.headers, response, Buffer.concat(chunks), lifetime));
+      // Judged on the headers as sent, and kept once all of it went out: an answer cut off by
+      // a closed connection never finishes.
+      const policy = keeping ? keepable(request, response) : null;
+      if (policy) response.once('finish', () => remember(key, request, { policy, status: response.statusCode, body: Buffer.concat(chunks) }));
       return result;
     } as typeof response.end;
     handle(request, response);
@@ -138,14 +125,14 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
 
   return (request, response) => {
     if (request.method !== 'GET') return handle(request, response);
-    // The host is part of the address, as in a CDN's key.
+    // The host is part of the address, as in a CDN's key (the policy compares it too).
     const key = `${request.headers.host ?? ''} ${request.url ?? ''}`;
-    const stored = lookup(key, request.headers);
+    const stored = lookup(key, request);
     if (!stored) return handleAndKeep(key, request, response);
     // One by one, so that a listener around this one sees them as it sees Next's (getHeader).
-    for (const [name, value] of Object.entries(stored.headers)) if (value !== undefined) response.setHeader(name, value);
+    const headers: OutgoingHttpHeaders = stored.policy.responseHeaders();
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
     response.setHeader('content-length', stored.body.length);
-    response.setHeader('age', Math.floor((now() - stored.storedAt) / 1000));
-    response.writeHead(200).end(stored.body);
+    response.writeHead(stored.status).end(stored.body);
   };
 }

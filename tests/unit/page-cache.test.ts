@@ -111,7 +111,8 @@ it.each<[string, Answer, Record<string, string>?]>([
   ['private', { headers: { 'cache-control': 'private, s-maxage=60' } }],
   ['no-store', { headers: { 'cache-control': 'no-store, s-maxage=60' } }],
   ['a cookie being set', { headers: { ...staticPage.headers, 'set-cookie': 'sid=1' } }],
-  ['a status other than 200', { ...staticPage, status: 404 }],
+  ['a server error', { ...staticPage, status: 500 }],
+  ['must-revalidate', { headers: { 'cache-control': 's-maxage=60, must-revalidate' } }],
   ['Vary: *', { headers: { 'cache-control': 's-maxage=60', vary: '*' } }],
   ['headers given to writeHead', { ...staticPage, viaWriteHead: true }],
   ['a body over the limit', { ...staticPage, body: 'x'.repeat((1 << 20) + 1) }],
@@ -143,6 +144,13 @@ it('never keeps an answer cut off by a closed connection', async () => {
   finishLater();
   expect((await get('/cut')).body).toBe('whole');
   expect(made).toEqual(['/cut', '/cut']);
+});
+
+it('keeps the status of an answer HTTP lets a shared cache keep', async () => {
+  answer = () => ({ ...staticPage, status: 404 });
+  await get('/gone');
+  expect((await get('/gone')).status).toBe(404);
+  expect(made).toEqual(['/gone']);
 });
 
 it('passes other methods through and keeps nothing for them', async () => {
