@@ -18,6 +18,8 @@ beforeAll(async () => {
   const pages: http.RequestListener = (request, response) => {
     // As Next.js does on app pages: its own Vary, set before the answer.
     if (request.url?.endsWith('?next-vary')) response.setHeader('Vary', 'rsc, Accept-Encoding');
+    // As the page cache does: a kept answer's headers, which already name the cookies.
+    if (request.url?.endsWith('?kept')) response.setHeader('Vary', 'rsc, cookie, accept-language');
     response.end(`page; forwarded for ${request.headers['x-forwarded-for']}`);
   };
   server = http.createServer(siteListener(getRequestListener(backend.app.fetch), pages));
@@ -72,6 +74,7 @@ it('adds the language rules’ Vary to pages: the cookies everywhere, the browse
   expect(await vary('/legal/privacy-policy?next-vary')).toBe('rsc, Accept-Encoding, Cookie, Accept-Language');
   expect(await vary('/de/contact?next-vary')).toBe('rsc, Accept-Encoding, Cookie');
   expect(await vary('/ru')).toBe('Cookie');
+  expect(await vary('/contact?kept')).toBe('rsc, cookie, accept-language');
   for (const path of ['/favicon.svg', '/_next/static/chunks/a.js', '/en/contact']) expect(await vary(path)).toBeNull();
 });
 
