@@ -230,7 +230,8 @@ function report(r) {
   const pageNames = { home: 'home', privacy: 'privacy', homeByNext: 'home by Next.js (no-cache)', privacyByNext: 'privacy by Next.js (no-cache)' };
   for (const [key, name] of Object.entries(pageNames)) {
     const page = r.throughput[key];
-    row(`req/s ${name} (HTML ${kB(page.htmlBytes)})`, page.requestsPerSecond, `${r.throughput.bare.requestsPerSecond} (HTML ${kB(r.throughput.bare.htmlBytes)})`, page.ratio, '≥ 0.8');
+    // The target is the site's answer; Next.js's own is shown for what the cache saves.
+    row(`req/s ${name} (HTML ${kB(page.htmlBytes)})`, page.requestsPerSecond, `${r.throughput.bare.requestsPerSecond} (HTML ${kB(r.throughput.bare.htmlBytes)})`, page.ratio, key.endsWith('ByNext') ? '' : '≥ 0.8');
     row(`req/s ${name} vs bare page of the same size`, page.requestsPerSecond, `${r.throughput.bareSized.requestsPerSecond} (HTML ${kB(r.throughput.bareSized.htmlBytes)})`, page.ratioToSameSize, '');
   }
   const latency = (value) => `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms (rounds ${value.p99MsRounds.join(' / ')}), max ${value.maxMs} ms, ${value.errors} errors`;

@@ -8,7 +8,8 @@ import { siteListener } from './site-listener';
 
 /**
  * `npm start`: the site and its API in one process. /api/* goes straight to the Hono app,
- * everything else to Next.js (server/site-listener.ts). The /api Route Handler
+ * everything else to Next.js (server/site-listener.ts), whose static pages are then answered
+ * from a shared cache in memory (server/page-cache.ts). The /api Route Handler
  * (app/api/[...path]) does the same job under `next dev`, `next start` and with BACKEND_URL,
  * but every call through it pays Next's router and Route Handler first: a sixth of this
  * path's throughput (issue 7).
