@@ -36,6 +36,10 @@ function headersOf(response: ServerResponse): CachePolicy.Headers {
   return headers;
 }
 
+/** Next's mark on a page a shared cache may keep (s-maxage), and no cookie that would go to everyone. */
+const markedForSharedCaches = (response: ServerResponse) =>
+  !response.hasHeader('set-cookie') && /\bs-maxage=/.test(headerText(response.getHeader('cache-control')) ?? '');
+
 /** The request as the policy compares it, without a client's wish for a fresh answer (for replacing a copy). */
 const asRequest = ({ url, headers }: IncomingMessage, withDirectives = true) => {
   const { 'cache-control': _cacheControl, pragma: _pragma, ...rest } = headers;
@@ -79,9 +83,9 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
     }
   }
 
-  /** Whether the answer may be kept, by its headers as they stand. */
+  /** The policy of an answer that may be kept, judged on its headers as sent. */
   const keepable = (request: IncomingMessage, response: ServerResponse) => {
-    if (response.hasHeader('set-cookie') || !/\bs-maxage=/.test(headerText(response.getHeader('cache-control')) ?? '')) return null;
+    if (!markedForSharedCaches(response)) return null;
     const policy = new Policy(asRequest(request), { status: response.statusCode, headers: headersOf(response) }, { shared: true });
     // Storable but never usable (Vary: *, must-revalidate, no freshness) would only take room.
     return policy.storable() && policy.satisfiesWithoutRevalidation(asRequest(request, false)) ? policy : null;
@@ -93,8 +97,8 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
     let size = 0;
     let keeping = true;
     const keep = (chunk: unknown, encoding: unknown) => {
-      // By the first byte the headers are set: an answer that may not be kept is not copied.
-      if (keeping && size === 0 && !keepable(request, response)) keeping = false;
+      // By the first byte the headers are set: an answer that is not a candidate is not copied.
+      if (keeping && size === 0 && !markedForSharedCaches(response)) keeping = false;
       if (!keeping || typeof chunk === 'function' || chunk == null) return;
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
       size += bytes.length;
