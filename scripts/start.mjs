@@ -32,8 +32,8 @@ if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
   env.PAYMENTS_MANUAL_ENABLED = 'true';
   process.stdout.write('Payments: offline test-card provider (set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for Stripe).\n');
 }
-// server/site.ts: Next.js for the pages, the backend straight on /api (`next start` would
-// route /api through the Route Handler, at a sixth of the speed).
+// server/site.ts: the backend straight on /api, Next.js for the pages in a child process of its
+// own (`next start` would route /api through the Route Handler, at a sixth of the speed).
 env.NODE_ENV = 'production';
 // tsx as a loader in this one process (its CLI would add a relaying parent process).
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });

@@ -1,9 +1,10 @@
 import { sharedBackend } from './backend';
+import { hopByHopHeaders } from './hop-by-hop';
 import { apiText } from './i18n';
 import { pickLanguage } from './services/language';
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) and those fetch recomputes must not be copied.
-const hopByHop = ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'host', 'content-length'];
+// Hop-by-hop headers and those fetch recomputes must not be copied.
+const hopByHop = [...hopByHopHeaders, 'host', 'content-length'];
 
 function forwardedHeaders(source: Headers, drop: string[]): Headers {
   const headers = new Headers(source);

@@ -1,28 +1,42 @@
 import http from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import next from 'next';
 import { sharedBackend } from './backend';
 import { pageCache } from './page-cache';
+import { startPagesProcess } from './pages-proxy';
 import { siteListener } from './site-listener';
 
+/** Where the pages process finds this one's /api (a loopback address when listening on every interface). */
+function ownApiUrl(host: string | undefined, port: number) {
+  const reachable = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 /**
- * `npm start`: the site and its API in one process. /api/* goes straight to the Hono app,
- * everything else to Next.js (server/site-listener.ts), whose static pages are then answered
- * from a shared cache in memory (server/page-cache.ts). The /api Route Handler
- * (app/api/[...path]) does the same job under `next dev`, `next start` and with BACKEND_URL,
- * but every call through it pays Next's router and Route Handler first: a sixth of this
- * path's throughput (issue 7).
+ * `npm start`: the site in two processes (issue 7). This one listens: /api/* goes straight to
+ * the Hono app (server/site-listener.ts), and static pages are answered from a shared cache in
+ * memory (server/page-cache.ts). Every other page request goes to Next.js in a child process
+ * (server/pages-process.ts): Next's request tracking (AsyncLocalStorage, and its wrapped Date,
+ * crypto, setImmediate and nextTick) slows every other request of the process it runs in.
+ * The /api Route Handler (app/api/[...path]) does the API's job under `next dev`, `next start`
+ * and with BACKEND_URL, but every call through it pays Next's router and Route Handler first.
  */
 async function main() {
-  const root = path.resolve(import.meta.dirname, '..');
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || undefined;
-  const site = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
-  await site.prepare();
-  const handlePage = site.getRequestHandler();
-  const handleApi = process.env.BACKEND_URL ? null : getRequestListener((await sharedBackend()).app.fetch);
-  http.createServer(siteListener(handleApi, pageCache((request, response) => void handlePage(request, response)))).listen(port, host, () => {
+  // The pages process never opens the database: its /api forwarder, never asked while this
+  // process answers /api, and its start-up hook see a backend elsewhere.
+  const pagesEnv = { ...process.env, BACKEND_URL: process.env.BACKEND_URL ?? ownApiUrl(host, port) };
+  const [pages, backend] = await Promise.all([
+    startPagesProcess(path.join(import.meta.dirname, 'pages-process.ts'), pagesEnv),
+    process.env.BACKEND_URL ? null : sharedBackend(),
+  ]);
+  void pages.exited.then(() => {
+    process.stderr.write('site: the pages process exited; stopping\n');
+    void (backend?.close() ?? Promise.resolve()).finally(() => process.exit(1));
+  });
+  const handleApi = backend ? getRequestListener(backend.app.fetch) : null;
+  http.createServer(siteListener(handleApi, pageCache(pages.handle))).listen(port, host, () => {
     process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port}\n`);
   });
 }
