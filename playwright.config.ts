@@ -17,7 +17,7 @@ const stripeSitePort = once('E2E_STRIPE_SITE_PORT', freePort);
 const fakeStripePort = once('E2E_FAKE_STRIPE_PORT', freePort);
 const fakeStripeControlPort = once('E2E_FAKE_STRIPE_CONTROL_PORT', freePort);
 const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
-const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
+const distDir = once('NEXT_DIST_DIR', () => '.next-e2e');
 
 const nextStart = (listenPort: string) => `node node_modules/next/dist/bin/next start -p ${listenPort}`;
 const common = { NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', THROTTLE_SCALE: '50' };
@@ -55,6 +55,8 @@ export default defineConfig({
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
       env: { ...common, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
+      // Stopped as a supervisor would: the database closed, the pages process and its socket gone.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 60_000,
       reuseExistingServer: false,
     },

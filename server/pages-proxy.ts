@@ -44,6 +44,7 @@ export function forwardTo(socketPath: string): RequestListener {
 }
 
 export interface PagesProcess {
+  pid: number | undefined;
   /** Answers a request through the process. */
   handle: RequestListener;
   /** Settles when the process has exited, for whatever reason. */
@@ -71,5 +72,5 @@ export async function startPagesProcess(entry: string, env: NodeJS.ProcessEnv): 
     child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(`the pages process said ${JSON.stringify(message)}`))));
     void exited.then(() => reject(new Error(`the pages process exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`)));
   });
-  return { handle: forwardTo(socketPath), exited };
+  return { pid: child.pid, handle: forwardTo(socketPath), exited };
 }

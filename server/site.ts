@@ -37,7 +37,7 @@ async function main() {
   });
   const handleApi = backend ? getRequestListener(backend.app.fetch) : null;
   http.createServer(siteListener(handleApi, pageCache(pages.handle))).listen(port, host, () => {
-    process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port}\n`);
+    process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port} (pages process ${pages.pid})\n`);
   });
 }
 

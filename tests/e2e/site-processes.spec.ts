@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/*
+ * `npm start` is two processes (server/site.ts listens, Next.js answers pages in
+ * server/pages-process.ts). Neither may outlive the other: a site without its pages process
+ * must stop, so that a supervisor restarts it, and a pages process whose site was killed
+ * outright must not linger with its socket folder. Each test starts a site of its own.
+ */
+test.describe.configure({ mode: 'serial' });
+
+interface StartedSite {
+  site: ChildProcess;
+  pagesPid: number;
+  exitCode: Promise<number | null>;
+}
+
+const socketFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('site-pages-')));
+
+async function startSite(name: string): Promise<StartedSite> {
+  const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+  const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `processes-${name}`);
+  const site = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exitCode = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
+  const pagesPid = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    site.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /site listening on \S+ \(pages process (\d+)\)/.exec(output);
+      if (listening) resolve(Number(listening[1]));
+    });
+    void exitCode.then((code) => reject(new Error(`the site exited with ${code} before it listened:\n${output}`)));
+  });
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+  expect(health.status).toBe(200);
+  return { site, pagesPid, exitCode };
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('the site stops, with a failure, when its pages process dies', async () => {
+  test.setTimeout(60_000);
+  const { pagesPid, exitCode } = await startSite('pages-killed');
+  process.kill(pagesPid, 'SIGKILL');
+  expect(await exitCode).toBe(1);
+});
+
+test('the pages process and its socket folder go when the site is killed outright', async () => {
+  test.setTimeout(60_000);
+  const before = socketFolders();
+  const { site, pagesPid, exitCode } = await startSite('site-killed');
+  const created = [...socketFolders()].filter((name) => !before.has(name));
+  expect(created).toHaveLength(1);
+  site.kill('SIGKILL');
+  await exitCode;
+  await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
+  expect(socketFolders().has(created[0])).toBe(false);
+});
