@@ -47,9 +47,17 @@ export function firstLoadJs(distRoot, statsFile) {
   return Object.fromEntries(stats.map((entry) => [entry.route, entry.firstLoadChunkPaths.reduce((total, file) => total + gzipOf(file), 0)]));
 }
 
-export function cannon(options) {
+/**
+ * Autocannon's run. Errors (answers not 2xx, failures, timeouts) would count as throughput, so
+ * any fails the run, unless the caller reports them itself (`reportErrors`, the soak).
+ */
+export function cannon(options, { reportErrors = false } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 10, duration: 8, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ connections: 10, duration: 8, ...options }, (error, result) => {
+      if (error) return reject(error);
+      if (!reportErrors && (result.non2xx || result.errors || result.timeouts)) return reject(new Error(`${options.url}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts`));
+      resolve(result);
+    });
   });
 }
 

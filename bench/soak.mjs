@@ -16,11 +16,26 @@ const rate = option('--rate', 500);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'website-soak-'));
 const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
 
-/** Resident memory of a process and its children, in MiB (Linux /proc). */
+/** The ids of a process's children, from each process's parent id (Linux /proc; not every kernel has /proc/<pid>/task/<pid>/children). */
+function childrenOf(pid) {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The parent id follows the name, which is in parentheses and may hold spaces.
+        return Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** Resident memory of a process and its descendants (`npm start` → the site → its pages process), in MiB. */
 function rssMiB(pid) {
-  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
   const own = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-  return own + children.reduce((total, child) => total + rssMiB(Number(child)), 0);
+  return own + childrenOf(pid).reduce((total, child) => total + rssMiB(child), 0);
 }
 
 const env = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
@@ -53,7 +68,7 @@ try {
     { method: 'POST', path: '/api/auth/login', headers: anonymous, body: login },
   ];
   const memoryStart = rssMiB(server.child.pid);
-  const result = await cannon({ url: site, requests, connections: 50, overallRate: rate, duration: minutes * 60 });
+  const result = await cannon({ url: site, requests, connections: 50, overallRate: rate, duration: minutes * 60 }, { reportErrors: true });
   const memoryEnd = rssMiB(server.child.pid);
   const summary = {
     minutes,
