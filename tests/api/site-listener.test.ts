@@ -141,3 +141,36 @@ describe('request bodies on a real socket', () => {
     expect(await displayName()).toBe(before);
   });
 });
+
+// The security headers reach every form of API answer, and an answer's own header of the same
+// name wins (the adapter's writeHead sets its headers after these).
+describe('the security headers on any form of API answer', () => {
+  let apiServer: http.Server;
+  let apiBase: string;
+  beforeAll(async () => {
+    const api: http.RequestListener = (request, response) => {
+      const form = request.url?.split('/').pop();
+      if (form === 'own-frame-policy') return void response.writeHead(200, { 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/plain' }).end('own');
+      if (form === 'with-message') return void response.writeHead(202, 'Taken', { 'content-type': 'text/plain' }).end('message');
+      if (form === 'flat') return void response.writeHead(200, ['Content-Type', 'text/plain', 'x-content-type-options', 'nosniff']).end('flat');
+      response.setHeader('content-type', 'text/plain');
+      response.end('implicit');
+    };
+    apiServer = http.createServer(siteListener(api, () => {}));
+    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
+    apiBase = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}/api/form`;
+  });
+  afterAll(() => new Promise((resolve) => apiServer.close(resolve)));
+
+  it.each(['implicit', 'with-message', 'flat', 'own-frame-policy'])('%s', async (form) => {
+    const response = await fetch(`${apiBase}/${form}`);
+    expect(await response.text()).toBe(form === 'own-frame-policy' ? 'own' : form === 'with-message' ? 'message' : form);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    // One value each: the answer's own wins over the site's, and none is sent twice.
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe(form === 'own-frame-policy' ? 'SAMEORIGIN' : 'DENY');
+    expect(response.headers.get('content-type')).toBe('text/plain');
+    if (form === 'with-message') expect([response.status, response.statusText]).toEqual([202, 'Taken']);
+  });
+});
