@@ -8,6 +8,7 @@
 //   4. portal pages without a session cookie go to a public page where the login opens.
 import { SESSION_COOKIE } from '../lib/contract/http';
 import { INVOICE_ID_PARAM, LOGIN_PARAM, SUBSCRIPTION_ID_PARAM } from '../lib/portal-paths';
+import { splitLocalePath } from './language-choice';
 import { LANGUAGE_COOKIE, locales, routing } from './routing';
 
 type Condition = { type: 'cookie' | 'header' | 'query'; key: string; value?: string };
@@ -84,7 +85,6 @@ export function portalRedirects(): Redirect[] {
 }
 
 const unprefixedAddress = new RegExp(`^/(?:${unprefixedPath})?$`);
-const prefixedAddress = new RegExp(`^/(?:${prefixed.join('|')})(?:/|$)`);
 
 /**
  * The request headers that choose the answer at a page address under rules 1–4, for the Vary
@@ -95,7 +95,8 @@ const prefixedAddress = new RegExp(`^/(?:${prefixed.join('|')})(?:/|$)`);
  */
 export function languageVary(pathname: string): string | null {
   if (unprefixedAddress.test(pathname)) return 'Cookie, Accept-Language';
-  return prefixedAddress.test(pathname) ? 'Cookie' : null;
+  const { prefix } = splitLocalePath(pathname);
+  return prefix && prefix !== routing.defaultLocale ? 'Cookie' : null;
 }
 
 /** English pages live under /en inside the app; their addresses have no prefix. */
