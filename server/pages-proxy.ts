@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream';
 import { hopByHopNames } from './hop-by-hop';
 
 /** rawHeaders without the hop-by-hop names, in the same flat form (duplicates and case kept). */
-function passedHeaders(raw: string[], drop: Set<string>): string[] {
+function passedHeaders(raw: string[], drop: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   for (let i = 0; i < raw.length; i += 2) if (!drop.has(raw[i].toLowerCase())) kept.push(raw[i], raw[i + 1]);
   return kept;
