@@ -10,6 +10,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { installDrizzleParsers } from './pglite-parsers';
+import { prepareRepeatedQueries } from './pglite-statements';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
 /** The one database type the services see, whichever driver is underneath. */
@@ -54,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    prepareRepeatedQueries(client);
     installDrizzleParsers(client);
     const readCache = trackWritesOf(client);
     const db = drizzlePglite(client, { schema });
