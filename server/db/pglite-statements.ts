@@ -70,7 +70,9 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
       const repeated = askedOnce.delete(text);
       if (!params?.length || options?.blob || statements.size >= maxStatements) return query<T>(text, params, options);
       if (!repeated) {
-        if (askedOnce.size < maxStatements) askedOnce.add(text);
+        // The oldest text asked once makes room, so one-off texts cannot fill the list for good.
+        if (askedOnce.size >= maxStatements) askedOnce.delete(askedOnce.values().next().value!);
+        askedOnce.add(text);
         return query<T>(text, params, options);
       }
       statements.set(text, (statement = prepare(text)));

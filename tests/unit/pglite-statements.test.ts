@@ -69,6 +69,17 @@ it('keeps at most the statements it was given room for', async () => {
   await small.close();
 });
 
+it('forgets the oldest of the texts asked once, so later ones can still be kept', async () => {
+  const small = await PGlite.create();
+  prepareRepeatedQueries(small, 2);
+  const texts = [1, 2, 3].map((id) => `select ${id} + $1::int as n`);
+  for (const text of texts) await small.query(text, [0]);
+  await small.query(texts[2], [0]);
+  await small.query(texts[0], [0]);
+  expect(await keptOf(small, texts)).toEqual([texts[2]]);
+  await small.close();
+});
+
 it('rejects with Postgres’s error, and the statement still runs afterwards', async () => {
   await kept.exec('create table u (id int primary key)');
   const insert = 'insert into u (id) values ($1)';
