@@ -14,16 +14,6 @@ const CHANGED_RESULT_TYPE = '0A000';
 
 const { serialize } = protocol;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
-
 /**
  * Runs a query that PGlite is asked for a second time as a named prepared statement. PGlite's
  * query() parses, describes and plans its text on every call, in six trips into WebAssembly; a
@@ -46,7 +36,7 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
   const prepare = (text: string): Promise<Statement | null> =>
     exclusive(async () => {
       const name = `kept_${++named}`;
-      const { messages } = await client.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+      const { messages } = await client.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
       return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: messages.find((message) => message.name === 'rowDescription') };
     }).catch(() => null); // Text Postgres cannot prepare: query() gives the caller its error.
 
@@ -58,7 +48,7 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
       return serializer ? serializer(value) : String(value);
     });
     return exclusive(async () => {
-      const { messages } = await client.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
+      const { messages } = await client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
       const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
       return parse.parseResults(described, client.parsers, options)[0];
     });
