@@ -1,11 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { languageVary } from '../i18n/route-rules';
-import { everyPathHeaders } from '../lib/security-headers';
+import { apiHeaders, pageHeaders } from '../lib/security-headers';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** What next.config.ts gives every path, for the answers that do not come from Next (this server is production only). */
-const securityHeaders = everyPathHeaders({ production: true, development: false });
+// What next.config.ts gives the API and the pages, for the answers that do not come from Next (this server is production only).
+const apiSecurityHeaders = apiHeaders({ production: true, development: false });
+const pageSecurityHeaders = pageHeaders({ production: true, development: false });
 
 /**
  * As a proxy does: the socket's address goes last in X-Forwarded-For, so a client cannot choose
@@ -18,7 +19,7 @@ function appendSocketAddress(request: IncomingMessage) {
   const remote = request.socket.remoteAddress ?? '';
   const chain = forwarded ? `${String(forwarded)}, ${remote}` : remote;
   const raw = request.rawHeaders;
-  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === 'x-forwarded-for') raw.splice(i, 2);
+  if (forwarded) for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === 'x-forwarded-for') raw.splice(i, 2);
   raw.push('X-Forwarded-For', chain);
   request.headers['x-forwarded-for'] = chain;
 }
@@ -58,12 +59,12 @@ export function siteListener(handleApi: RequestListener | null, handlePage: Requ
     appendSocketAddress(request);
     const url = request.url ?? '';
     if (handleApi && isApi(url)) {
-      for (const header of securityHeaders) response.setHeader(header.key, header.value);
+      for (const header of apiSecurityHeaders) response.setHeader(header.key, header.value);
       return handleApi(request, response);
     }
     if (isMalformedPath(url)) {
       // Like any other unknown path, it goes home (spec §2).
-      for (const header of securityHeaders) response.setHeader(header.key, header.value);
+      for (const header of pageSecurityHeaders) response.setHeader(header.key, header.value);
       response.writeHead(307, { Location: '/' }).end();
       return;
     }

@@ -31,12 +31,16 @@ afterAll(async () => {
   await backend.close();
 });
 
-it('answers /api/* from the backend, with the site’s security headers', async () => {
+it('answers /api/* from the backend, with the API’s security headers and not the pages’', async () => {
   const response = await fetch(`${base}/api/store/catalog`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
   expect(response.status).toBe(200);
   expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('permissions-policy')).toBeNull();
+  expect(response.headers.get('referrer-policy')).toBeNull();
   const missingKey = await fetch(`${base}/api/store/catalog`);
   expect(missingKey.status).toBe(400);
 });
@@ -58,7 +62,7 @@ it('sends a path whose percent-encoding does not decode home, with the security 
   for (const path of ['/%E0%A4%A', '/contact%zz', '/_next/static/%c0']) {
     const response = await fetch(`${base}${path}`, { redirect: 'manual' });
     expect([response.status, response.headers.get('location')]).toEqual([307, '/']);
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
   }
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
 import { collectConsoleErrors } from './fixtures';
 
 test.describe('security headers', () => {
@@ -19,6 +20,18 @@ test.describe('security headers', () => {
       expect(headers['strict-transport-security']).toContain('max-age=');
     });
   }
+
+  // In-process (server/site-listener.ts) and through the forwarder with BACKEND_URL (next.config.ts).
+  test('API answers carry the API’s headers, not the page policy', async ({ request, baseURL }) => {
+    for (const base of [baseURL, `http://localhost:${process.env.E2E_FORWARDING_PORT}`]) {
+      const headers = (await request.get(`${base}/api/app/countries`, { headers: { [APP_KEY_HEADER]: APP_KEY } })).headers();
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['strict-transport-security']).toContain('max-age=');
+      expect(headers['permissions-policy']).toBeUndefined();
+    }
+  });
 
   test('only the checkout page may load Stripe', async ({ request }) => {
     for (const path of ['/store/checkout', '/de/store/checkout']) {
