@@ -80,8 +80,10 @@ export function sharedBackend(): Promise<Backend> {
   return holder[globalKey];
 }
 
+export const stopSignals = ['SIGTERM', 'SIGINT'] as const;
+
 export function closeOnExit(backend: Backend): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of stopSignals) {
     process.once(signal, () => {
       void backend.close().finally(() => process.exit(0));
     });

@@ -12,6 +12,13 @@ async function main() {
   const socketPath = process.env.PAGES_SOCKET;
   const send = process.send?.bind(process);
   if (!socketPath || !send) throw new Error('started without PAGES_SOCKET and an IPC channel (server/pages-proxy.ts starts this process)');
+  // The parent gone (killed outright, or stopped while this one starts): its socket folder goes too.
+  const leaveWithParent = () => {
+    fs.rmSync(path.dirname(socketPath), { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('disconnect', leaveWithParent);
+  if (!process.connected) leaveWithParent();
   const root = path.resolve(import.meta.dirname, '..');
   const site = next({ dev: false, dir: root, port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST || 'localhost' });
   await site.prepare();
@@ -20,12 +27,8 @@ async function main() {
   // The parent's agent decides when a connection is idle for too long; a timeout here could
   // close a connection just as the agent hands it a request.
   server.keepAliveTimeout = 0;
-  // The parent gone (killed outright, so it could not clean up): its socket folder goes too.
-  process.once('disconnect', () => {
-    fs.rmSync(path.dirname(socketPath), { recursive: true, force: true });
-    process.exit(0);
-  });
-  server.listen(socketPath, () => send('ready'));
+  // A parent that went meanwhile cannot hear it; the disconnect above then ends this process.
+  server.listen(socketPath, () => send('ready', undefined, undefined, () => {}));
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { sharedBackend } from './backend';
+import { sharedBackend, stopSignals } from './backend';
 import { pageCache } from './page-cache';
 import { startPagesProcess } from './pages-proxy';
 import { siteListener } from './site-listener';
@@ -27,9 +27,19 @@ async function main() {
   // The pages process never opens the database: its /api forwarder, never asked while this
   // process answers /api, and its start-up hook see a backend elsewhere.
   const pagesEnv = { ...process.env, BACKEND_URL: process.env.BACKEND_URL ?? ownApiUrl(host, port) };
+  // A stop signal's default action ends the process without its 'exit' handlers, which take
+  // the pages process and its socket folder along; exiting runs them. Once the backend is up,
+  // its own handlers (closeOnExit) close the database first, and exit the same way.
+  const exitOnStop = () => process.exit(0);
+  for (const signal of stopSignals) process.on(signal, exitOnStop);
   const [pages, backend] = await Promise.all([
     startPagesProcess(path.join(import.meta.dirname, 'pages-process.ts'), pagesEnv),
-    process.env.BACKEND_URL ? null : sharedBackend(),
+    process.env.BACKEND_URL
+      ? null
+      : sharedBackend().then((started) => {
+          for (const signal of stopSignals) process.off(signal, exitOnStop);
+          return started;
+        }),
   ]);
   void pages.exited.then(() => {
     process.stderr.write('site: the pages process exited; stopping\n');

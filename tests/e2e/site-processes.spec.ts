@@ -69,3 +69,25 @@ test('the pages process and its socket folder go when the site is killed outrigh
   await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
   expect(socketFolders().has(created[0])).toBe(false);
 });
+
+// Stopped while the pages process is still starting Next.js, before either half is ready.
+test('a site stopped while it starts leaves neither its pages process nor its socket folder', async () => {
+  test.setTimeout(60_000);
+  const before = socketFolders();
+  const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+  const site = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'processes-stopped-early'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exit = new Promise<[number | null, string | null]>((resolve) => site.once('exit', (code, signal) => resolve([code, signal])));
+  let output = '';
+  site.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => [...socketFolders()].filter((name) => !before.has(name)).length, { timeout: 20_000, intervals: [20] }).toBe(1);
+  const created = [...socketFolders()].find((name) => !before.has(name));
+  const pagesPid = Number(fs.readFileSync(`/proc/${site.pid}/task/${site.pid}/children`, 'utf8').trim().split(' ')[0]);
+  expect(output).not.toContain('site listening');
+  site.kill('SIGTERM');
+  expect(await exit).toEqual([0, null]);
+  await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
+  expect(socketFolders().has(created ?? '')).toBe(false);
+});
