@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { selectPaymentProvider } from './payments/select';
 import { Catalog } from './services/catalog';
 import { RateLimiter } from './services/rate-limit';
+import { stopOnSignals } from './stop-signals';
 
 export interface Backend {
   app: BackendApp;
@@ -80,12 +81,6 @@ export function sharedBackend(): Promise<Backend> {
   return holder[globalKey];
 }
 
-export const stopSignals = ['SIGTERM', 'SIGINT'] as const;
-
 export function closeOnExit(backend: Backend): void {
-  for (const signal of stopSignals) {
-    process.once(signal, () => {
-      void backend.close().finally(() => process.exit(0));
-    });
-  }
+  stopOnSignals(() => backend.close());
 }

@@ -47,8 +47,8 @@ export interface PagesProcess {
   pid: number | undefined;
   /** Answers a request through the process. */
   handle: RequestListener;
-  /** Settles when the process has exited, for whatever reason. */
-  exited: Promise<void>;
+  /** Settles when the process has exited, for whatever reason, with the signal that ended it, if one did. */
+  exited: Promise<NodeJS.Signals | null>;
 }
 
 /**
@@ -62,7 +62,7 @@ export async function startPagesProcess(entry: string, env: NodeJS.ProcessEnv): 
   const socketPath = path.join(folder, 'pages.sock');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...env, PAGES_SOCKET: socketPath }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   void exited.then(removeFolder);
   process.once('exit', () => {
     child.kill();

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { sharedBackend, stopSignals } from './backend';
+import { startBackend } from './backend';
 import { pageCache } from './page-cache';
 import { startPagesProcess } from './pages-proxy';
 import { siteListener } from './site-listener';
+import { stopOnSignals } from './stop-signals';
 
 /** Where the pages process finds this one's /api (a loopback address when listening on every interface). */
 function ownApiUrl(host: string | undefined, port: number) {
@@ -27,24 +28,15 @@ async function main() {
   // The pages process never opens the database: its /api forwarder, never asked while this
   // process answers /api, and its start-up hook see a backend elsewhere.
   const pagesEnv = { ...process.env, BACKEND_URL: process.env.BACKEND_URL ?? ownApiUrl(host, port) };
-  // A stop signal's default action ends the process without its 'exit' handlers, which take
-  // the pages process and its socket folder along; exiting runs them. Once the backend is up,
-  // its own handlers (closeOnExit) close the database first, and exit the same way.
-  const exitOnStop = () => process.exit(0);
-  for (const signal of stopSignals) process.on(signal, exitOnStop);
-  const [pages, backend] = await Promise.all([
-    startPagesProcess(path.join(import.meta.dirname, 'pages-process.ts'), pagesEnv),
-    process.env.BACKEND_URL
-      ? null
-      : sharedBackend().then((started) => {
-          for (const signal of stopSignals) process.off(signal, exitOnStop);
-          return started;
-        }),
-  ]);
-  void pages.exited.then(() => {
-    process.stderr.write('site: the pages process exited; stopping\n');
-    void (backend?.close() ?? Promise.resolve()).finally(() => process.exit(1));
-  });
+  // The database is closed before the process exits; exiting runs the 'exit' handlers, which
+  // take the pages process and its socket folder along, also when the stop comes during start-up.
+  const backendStarting = process.env.BACKEND_URL ? null : startBackend();
+  const stop = stopOnSignals(async () => (await backendStarting)?.close());
+  const [pages, backend] = await Promise.all([startPagesProcess(path.join(import.meta.dirname, 'pages-process.ts'), pagesEnv), backendStarting]);
+  void pages.exited.then((signal) =>
+    // A stop sent to the whole process group (a terminal's Ctrl-C) ends the pages process too.
+    signal === 'SIGINT' || signal === 'SIGTERM' ? stop(0) : stop(1, 'site: the pages process exited; stopping'),
+  );
   const handleApi = backend ? getRequestListener(backend.app.fetch) : null;
   http.createServer(siteListener(handleApi, pageCache(pages.handle))).listen(port, host, () => {
     process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port} (pages process ${pages.pid})\n`);

@@ -20,12 +20,13 @@ interface StartedSite {
 
 const socketFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('site-pages-')));
 
-async function startSite(name: string): Promise<StartedSite> {
+async function startSite(name: string, options: { detached?: boolean } = {}): Promise<StartedSite> {
   const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `processes-${name}`);
   const site = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: options.detached,
   });
   const exitCode = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
   const pagesPid = await new Promise<number>((resolve, reject) => {
@@ -90,4 +91,19 @@ test('a site stopped while it starts leaves neither its pages process nor its so
   expect(await exit).toEqual([0, null]);
   await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
   expect(socketFolders().has(created ?? '')).toBe(false);
+});
+
+// A terminal's Ctrl-C reaches every process of the group, and scripts/start.mjs passes it on to
+// the site as well: the second signal must not cut the closing short.
+test('a Ctrl-C to the process group, passed on once more, stops the site cleanly', async () => {
+  test.setTimeout(60_000);
+  const before = socketFolders();
+  const { site, pagesPid, exitCode } = await startSite('group-stopped', { detached: true });
+  const created = [...socketFolders()].filter((name) => !before.has(name));
+  process.kill(-(site.pid ?? 0), 'SIGINT');
+  site.kill('SIGINT');
+  expect(await exitCode).toBe(0);
+  expect(site.signalCode).toBeNull();
+  await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
+  expect(socketFolders().has(created[0])).toBe(false);
 });

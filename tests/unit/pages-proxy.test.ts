@@ -193,7 +193,7 @@ describe('the pages process', () => {
     expect([name, method, url]).toEqual(['stand-in', 'GET', '/de/contact']);
     expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
     process.kill(Number(pid));
-    await pages.exited;
+    expect(await pages.exited).toBe('SIGTERM');
     // Removed once the exit has been noticed.
     await new Promise((resolve) => setImmediate(resolve));
     expect(fs.existsSync(path.dirname(socket))).toBe(false);
