@@ -30,6 +30,10 @@ export default async function config() {
     setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts', '<rootDir>/tests/components/support/network.ts'],
   })();
   return {
+    // Tests and hooks start databases: a new PGlite takes seconds, more beside the other worker
+    // on two cores (two at once took longer than the default 5 s in a CI run). A global option
+    // in Jest, so it is set here, not per project.
+    testTimeout: 30_000,
     projects: [
       { ...node, transformIgnorePatterns },
       { ...dom, transformIgnorePatterns },

@@ -3,10 +3,6 @@ import { prepareRepeatedQueries } from '@/server/db/pglite-statements';
 
 /* A query asked again runs as a named prepared statement, with the same answers as PGlite's own path. */
 
-// A new PGlite database takes seconds to start, and more beside the other Jest worker on two
-// cores: the two below took longer than Jest's default 5 s in a CI run.
-jest.setTimeout(30_000);
-
 let plain: PGlite;
 let kept: PGlite;
 
