@@ -20,7 +20,8 @@ interface StartedSite {
 
 const socketFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('site-pages-')));
 
-async function startSite(name: string, options: { detached?: boolean } = {}): Promise<StartedSite> {
+/** Starts `server/site.ts` on a port and data folder of its own; `output` is what it has printed so far. */
+function spawnSite(name: string, options: { detached?: boolean } = {}) {
   const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `processes-${name}`);
   const site = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], {
@@ -29,14 +30,20 @@ async function startSite(name: string, options: { detached?: boolean } = {}): Pr
     detached: options.detached,
   });
   const exitCode = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
+  let output = '';
+  site.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { site, port, exitCode, output: () => output };
+}
+
+/** A site that listens and answers, with the pid of its pages process. */
+async function startSite(name: string, options: { detached?: boolean } = {}): Promise<StartedSite> {
+  const { site, port, exitCode, output } = spawnSite(name, options);
   const pagesPid = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    site.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /site listening on \S+ \(pages process (\d+)\)/.exec(output);
+    site.stdout?.on('data', () => {
+      const listening = /site listening on \S+ \(pages process (\d+)\)/.exec(output());
       if (listening) resolve(Number(listening[1]));
     });
-    void exitCode.then((code) => reject(new Error(`the site exited with ${code} before it listened:\n${output}`)));
+    void exitCode.then((code) => reject(new Error(`the site exited with ${code} before it listened:\n${output()}`)));
   });
   const health = await fetch(`http://127.0.0.1:${port}/api/health`);
   expect(health.status).toBe(200);
@@ -75,20 +82,13 @@ test('the pages process and its socket folder go when the site is killed outrigh
 test('a site stopped while it starts leaves neither its pages process nor its socket folder', async () => {
   test.setTimeout(60_000);
   const before = socketFolders();
-  const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
-  const site = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'processes-stopped-early'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exit = new Promise<[number | null, string | null]>((resolve) => site.once('exit', (code, signal) => resolve([code, signal])));
-  let output = '';
-  site.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { site, exitCode, output } = spawnSite('stopped-early');
   await expect.poll(() => [...socketFolders()].filter((name) => !before.has(name)).length, { timeout: 20_000, intervals: [20] }).toBe(1);
   const created = [...socketFolders()].find((name) => !before.has(name));
   const pagesPid = Number(fs.readFileSync(`/proc/${site.pid}/task/${site.pid}/children`, 'utf8').trim().split(' ')[0]);
-  expect(output).not.toContain('site listening');
+  expect(output()).not.toContain('site listening');
   site.kill('SIGTERM');
-  expect(await exit).toEqual([0, null]);
+  expect([await exitCode, site.signalCode]).toEqual([0, null]);
   await expect.poll(() => isRunning(pagesPid), { timeout: 10_000 }).toBe(false);
   expect(socketFolders().has(created ?? '')).toBe(false);
 });
