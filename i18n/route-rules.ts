@@ -6,6 +6,7 @@
 //   3. a first visit to an unprefixed address: a browser language starting with "de" gives
 //      German, anything else English (Russian only by choice);
 //   4. portal pages without a session cookie go to a public page where the login opens.
+import type { IncomingHttpHeaders } from 'node:http';
 import { SESSION_COOKIE } from '../lib/contract/http';
 import { INVOICE_ID_PARAM, LOGIN_PARAM, SUBSCRIPTION_ID_PARAM } from '../lib/portal-paths';
 import { splitLocalePath } from './language-choice';
@@ -19,6 +20,10 @@ export interface Redirect {
   has?: Condition[];
   missing?: Condition[];
 }
+
+/** Rule 3's test of the browser's language (a `has` value: Next.js matches the whole header). */
+const germanBrowser = '[dD][eE].*';
+const germanBrowserHeader = new RegExp(`^(?:${germanBrowser})$`);
 
 const prefixed = locales.filter((locale) => locale !== routing.defaultLocale);
 const anyPrefix = locales.join('|');
@@ -52,7 +57,7 @@ export function localeRedirects(): Redirect[] {
       source,
       destination: addressIn('de', rest),
       permanent: false,
-      has: [{ type: 'header', key: 'accept-language', value: '[dD][eE].*' }],
+      has: [{ type: 'header', key: 'accept-language', value: germanBrowser }],
       missing: [{ type: 'cookie', key: LANGUAGE_COOKIE }],
     });
   }
@@ -104,3 +109,32 @@ export const defaultLocaleRewrites = () => [
   { source: '/', destination: `/${routing.defaultLocale}` },
   { source: unprefixed, destination: `/${routing.defaultLocale}/:path` },
 ];
+
+/** The cookies rules 1–4 read: the stored language by its value, the session by whether it has one. */
+function cookiesRulesRead(cookie: string): string {
+  return cookie
+    .split(';')
+    .flatMap((pair) => {
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, Math.max(at, 0)).trim();
+      const value = pair.slice(at + 1).trim();
+      if (at < 0 || (name !== LANGUAGE_COOKIE && name !== SESSION_COOKIE)) return [];
+      // Next.js takes an empty (or empty quoted) session cookie as none.
+      return [name === LANGUAGE_COOKIE ? `${name}=${value}` : `${name}${value === '' || value === '""' ? '=' : ''}`];
+    })
+    .join('; ');
+}
+
+/**
+ * A request's headers as rules 1–4 read them, for a shared cache comparing the Vary's headers
+ * (server/page-cache.ts): of the cookies, only the stored language and whether there is a
+ * session (every pair of those names, in order, so duplicates count as Next.js counts them);
+ * of the browser's language, only whether rule 3 takes it for German. Visitors who differ
+ * elsewhere (another XSRF token or session, en-US or en-GB) are given the same page, so they
+ * share one copy of it instead of one copy each.
+ */
+export function headersRulesRead(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { cookie = '', 'accept-language': language = '', ...rest } = headers;
+  // No header reads as an empty one: the rules treat them alike.
+  return { ...rest, cookie: cookiesRulesRead(cookie), 'accept-language': germanBrowserHeader.test(language) ? 'de' : '' };
+}

@@ -8,13 +8,22 @@ import CachePolicy from 'http-cache-semantics';
  * request headers the Vary names, a reload's `no-cache` or `max-age`). Next.js spends 0.6–0.9 ms
  * of CPU on each such answer although it is already in its own cache; from here it is the
  * socket's write. An answer that sets a cookie, was cut off, or whose headers were handed to
- * writeHead (not all readable back) is never kept.
+ * writeHead (not all readable back) is never kept. `npm start` compares requests as the
+ * language rules read them (i18n/route-rules.ts): otherwise every visitor's own cookies (the
+ * XSRF token) would make a copy of each page per visitor.
  */
 export interface PageCacheOptions {
   /** The bytes of bodies kept at once (over all addresses and variants); the least recently used go first. */
   maxBytes?: number;
   /** The largest body kept. */
   maxBodyBytes?: number;
+  /** The copies kept of one address (one per value of the headers its Vary names); the oldest go first. */
+  maxVariants?: number;
+  /**
+   * The request's headers as the answer depends on them, for comparing what the Vary names
+   * (by default all of them as they came): a copy is given to every request they match.
+   */
+  headersThatChoose?: (headers: IncomingHttpHeaders) => IncomingHttpHeaders;
   now?: () => number;
 }
 
@@ -40,14 +49,14 @@ function headersOf(response: ServerResponse): CachePolicy.Headers {
 const markedForSharedCaches = (response: ServerResponse) =>
   !response.hasHeader('set-cookie') && /\bs-maxage=/.test(headerText(response.getHeader('cache-control')) ?? '');
 
-/** The request as the policy compares it, without a client's wish for a fresh answer (for replacing a copy). */
-const asRequest = ({ url, headers }: IncomingMessage, withDirectives = true) => {
-  const { 'cache-control': _cacheControl, pragma: _pragma, ...rest } = headers;
-  return { url, method: 'GET', headers: (withDirectives ? headers : rest) as IncomingHttpHeaders };
-};
-
 export function pageCache(handle: RequestListener, options: PageCacheOptions = {}): RequestListener {
-  const { maxBytes = 32 << 20, maxBodyBytes = 1 << 20, now = Date.now } = options;
+  const { maxBytes = 32 << 20, maxBodyBytes = 1 << 20, maxVariants = 16, headersThatChoose = (headers) => headers, now = Date.now } = options;
+  /** The request as the policy compares it, without a client's wish for a fresh answer (for replacing a copy). */
+  const asRequest = ({ url, headers }: IncomingMessage, withDirectives = true) => {
+    const chosen = headersThatChoose(headers);
+    const { 'cache-control': _cacheControl, pragma: _pragma, ...rest } = chosen;
+    return { url, method: 'GET', headers: withDirectives ? chosen : rest };
+  };
   // The policy's clock is its now() (documented for tests); the cache's clock is the option.
   const Policy = class extends CachePolicy {
     now() {
@@ -61,7 +70,8 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
 
   function lookup(key: string, request: IncomingMessage): Stored | null {
     const variants = addresses.get(key);
-    const stored = variants?.find((variant) => variant.policy.satisfiesWithoutRevalidation(asRequest(request)));
+    const asked = asRequest(request);
+    const stored = variants?.find((variant) => variant.policy.satisfiesWithoutRevalidation(asked));
     if (!variants || !stored) return null;
     addresses.delete(key);
     addresses.set(key, variants);
@@ -73,6 +83,8 @@ export function pageCache(handle: RequestListener, options: PageCacheOptions = {
     const previous = addresses.get(key) ?? [];
     const plain = asRequest(request, false);
     const variants = previous.filter((variant) => !variant.policy.stale() && !variant.policy.satisfiesWithoutRevalidation(plain));
+    // Room for the new copy: the oldest of the others go.
+    variants.splice(0, variants.length - (maxVariants - 1));
     bytes += sizeOf(variants) + stored.body.length - sizeOf(previous);
     addresses.delete(key);
     addresses.set(key, [...variants, stored]);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import { headersRulesRead } from '../i18n/route-rules';
 import { startBackend } from './backend';
 import { pageCache } from './page-cache';
 import { startPagesProcess } from './pages-proxy';
@@ -38,7 +39,7 @@ async function main() {
     signal === 'SIGINT' || signal === 'SIGTERM' ? stop(0) : stop(1, 'site: the pages process exited; stopping'),
   );
   const handleApi = backend ? getRequestListener(backend.app.fetch) : null;
-  http.createServer(siteListener(handleApi, pageCache(pages.handle))).listen(port, host, () => {
+  http.createServer(siteListener(handleApi, pageCache(pages.handle, { headersThatChoose: headersRulesRead }))).listen(port, host, () => {
     process.stdout.write(`site listening on http://${host ?? 'localhost'}:${port} (pages process ${pages.pid})\n`);
   });
 }

@@ -54,6 +54,16 @@ test.describe('security headers', () => {
     expect([german.status(), german.headers()['location']]).toEqual([307, `/de${path}`]);
     const chosen = await request.get(path, { maxRedirects: 0, headers: { cookie: 'language=ru' } });
     expect([chosen.status(), chosen.headers()['location']]).toEqual([307, `/ru${path}`]);
+    // Another visitor, with cookies and a browser language the rules do not read, is given the same copy…
+    const visitor = { cookie: 'XSRF-TOKEN=another-visitor', 'accept-language': 'en-GB,en;q=0.9' };
+    const shared = await request.get(path, { maxRedirects: 0, headers: visitor });
+    expect([shared.status(), shared.headers()['age']]).toEqual([200, expect.stringMatching(/^\d+$/)]);
+    expect(await shared.text()).toBe(await first.text());
+    // …and the rules still apply to them.
+    const theirChoice = await request.get(path, { maxRedirects: 0, headers: { ...visitor, cookie: `${visitor.cookie}; language=de` } });
+    expect([theirChoice.status(), theirChoice.headers()['location']]).toEqual([307, `/de${path}`]);
+    const theirBrowser = await request.get(path, { maxRedirects: 0, headers: { ...visitor, 'accept-language': 'de-AT,de;q=0.9' } });
+    expect([theirBrowser.status(), theirBrowser.headers()['location']]).toEqual([307, `/de${path}`]);
   });
 
   test('pages run under the policy without violations', async ({ page }) => {

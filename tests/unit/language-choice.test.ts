@@ -1,5 +1,5 @@
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
-import { defaultLocaleRewrites, languageVary, localeRedirects, portalRedirects } from '@/i18n/route-rules';
+import { defaultLocaleRewrites, headersRulesRead, languageVary, localeRedirects, portalRedirects } from '@/i18n/route-rules';
 import { safeReturnPath } from '@/lib/portal-paths';
 
 describe('localized paths', () => {
@@ -47,6 +47,31 @@ describe('the Vary of a page address', () => {
     for (const path of ['/', '/contact', '/legal/privacy-policy', '/store/cart']) expect(languageVary(path)).toBe('Cookie, Accept-Language');
     for (const path of ['/de', '/de/contact', '/ru/legal/privacy-policy']) expect(languageVary(path)).toBe('Cookie');
     for (const path of ['/api/health', '/_next/static/a.js', '/favicon.svg', '/en/contact', '/denmark.png']) expect(languageVary(path)).toBeNull();
+  });
+});
+
+describe('a request as the rules read it (the site cache’s comparison)', () => {
+  const read = (headers: Record<string, string>) => headersRulesRead(headers);
+
+  it('keeps of the cookies only the stored language and whether there is a session', () => {
+    expect(read({ cookie: 'XSRF-TOKEN=abc; sid=s3cret; language=de; theme=dark' }).cookie).toBe('sid; language=de');
+    expect(read({ cookie: 'XSRF-TOKEN=other; language=de;sid=another' }).cookie).toBe('language=de; sid');
+    expect(read({ cookie: 'XSRF-TOKEN=abc' }).cookie).toBe('');
+    expect(read({ cookie: ' language = ru ; sid=' }).cookie).toBe('language=ru; sid=');
+    expect(read({ cookie: 'sid=""; language=de; language=ru' }).cookie).toBe('sid=; language=de; language=ru');
+    expect(read({ cookie: 'sidebar=1; mylanguage=de; sid' }).cookie).toBe('');
+  });
+
+  it('keeps of the browser’s language only whether rule 3 takes it for German', () => {
+    const browser = localeRedirects().find((rule) => rule.has?.[0]?.key === 'accept-language')!.has![0].value!;
+    for (const header of ['de', 'de-AT,de;q=0.9', 'DE-de', 'en-US,de;q=0.9', 'ru', '']) {
+      expect(read({ 'accept-language': header })['accept-language']).toBe(new RegExp(`^${browser}$`).test(header) ? 'de' : '');
+    }
+    expect(read({})).toEqual(read({ cookie: 'XSRF-TOKEN=abc', 'accept-language': 'en' }));
+  });
+
+  it('leaves every other header as it came', () => {
+    expect(read({ rsc: '1', 'accept-encoding': 'gzip', host: 'example.com', cookie: 'language=en' })).toEqual({ rsc: '1', 'accept-encoding': 'gzip', host: 'example.com', cookie: 'language=en', 'accept-language': '' });
   });
 });
 

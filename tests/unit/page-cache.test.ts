@@ -77,6 +77,32 @@ it('keeps one copy per value of the headers the Vary names, and ignores the othe
   expect(made).toEqual(['/', '/', '/', '/', '/?page=2']);
 });
 
+it('compares the headers the Vary names as headersThatChoose gives them, and passes them on as they came', async () => {
+  await stop();
+  // As if only a cookie named "language" chose the answer.
+  const languageOnly = (headers: http.IncomingHttpHeaders) => ({ ...headers, cookie: headers.cookie?.match(/\blanguage=\w+/)?.[0] ?? '' });
+  await serve({ headersThatChoose: languageOnly });
+  const cookiesSeen: (string | undefined)[] = [];
+  answer = (request) => (cookiesSeen.push(request.headers.cookie), staticPage);
+  await get('/', { cookie: 'token=a' });
+  expect((await get('/', { cookie: 'token=b' })).body).toBe('page / #1');
+  expect((await get('/')).body).toBe('page / #1');
+  await get('/', { cookie: 'token=a; language=de' });
+  expect((await get('/', { cookie: 'language=de; token=c' })).body).toBe('page / #2');
+  expect(made).toEqual(['/', '/']);
+  expect(cookiesSeen).toEqual(['token=a', 'token=a; language=de']);
+});
+
+it('keeps a few copies of one address, the newest, however many values the Vary meets', async () => {
+  await stop();
+  await serve({ maxVariants: 2 });
+  for (const language of ['a', 'b', 'c']) await get('/', { 'accept-language': language });
+  await get('/', { 'accept-language': 'c' });
+  await get('/', { 'accept-language': 'b' });
+  await get('/', { 'accept-language': 'a' });
+  expect(made).toEqual(['/', '/', '/', '/']);
+});
+
 it('keeps a streamed body and a compressed one whole', async () => {
   answer = () => ({ ...staticPage, body: ['<html>', 'ü'.repeat(5000), '</html>'] });
   const streamed = await get('/contact');
