@@ -7,10 +7,16 @@ import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
 
+const headerEnd = 'site-header-end';
+
 export async function SiteHeader() {
   const t = await getTranslations('shell');
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {/* React puts this in the head: no frame is drawn before the header's end marker (below)
+          is parsed. Drawn half parsed (a slow device, a packet ending inside it), the header
+          grew leftwards link by link and shifted (CLS). Chromium only; others ignore it. */}
+      <link rel="expect" href={`#${headerEnd}`} blocking="render" />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
         {t('skipToContent')}
       </a>
@@ -26,6 +32,7 @@ export async function SiteHeader() {
         {!isProduction && <LanguageMenu />}
         <AccountMenu />
       </div>
+      <span id={headerEnd} hidden />
     </header>
   );
 }
