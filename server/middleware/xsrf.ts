@@ -23,11 +23,12 @@ export function xsrfProtection(isExempt: (path: string) => boolean): MiddlewareH
         throw new ApiError(403, { key: 'xsrf', values: { header: XSRF_HEADER, cookie: XSRF_COOKIE } });
       }
     }
+    // Before the answer exists: added to a finished answer, it made the adapter rebuild it (a
+    // cookie-less call took three times as long). A call that passed the check above already
+    // carries the right cookie, so a handler issuing a token of its own (setSessionCookies)
+    // never meets this one.
+    if (session ? cookie !== session.xsrfToken : !cookie) issueXsrfCookie(c, session?.xsrfToken);
     await next();
-    // Most calls already carry the right cookie; only the others look at the answer's cookies.
-    const needsCookie = session ? cookie !== session.xsrfToken : !cookie;
-    if (!needsCookie || c.res.headers.getSetCookie().some((line) => line.startsWith(`${XSRF_COOKIE}=`))) return;
-    issueXsrfCookie(c, session?.xsrfToken);
   };
 }
 

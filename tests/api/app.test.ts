@@ -79,11 +79,16 @@ describe('guards and the error envelope', () => {
     expect(wrong.status).toBe(403);
   });
 
-  it('issues the XSRF cookie readable by script, SameSite=Lax', async () => {
-    const response = await new TestClient(backend).call('GET', 'auth/session-info');
-    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${XSRF_COOKIE}=`));
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).not.toMatch(/HttpOnly/);
+  it('issues the XSRF cookie readable by script, SameSite=Lax, once, on any answer to a call without it', async () => {
+    const client = new TestClient(backend);
+    const xsrfLines = ({ headers }: { headers: Headers }) => headers.getSetCookie().filter((line) => line.startsWith(`${XSRF_COOKIE}=`));
+    const response = await client.call('GET', 'auth/session-info');
+    expect(xsrfLines(response)).toEqual([expect.stringMatching(/SameSite=Lax/)]);
+    expect(xsrfLines(response)[0]).not.toMatch(/HttpOnly/);
+    // An error answer carries it too, and a call with the cookie gets none.
+    const notFound = await new TestClient(backend).call('GET', 'no/such/call');
+    expect([notFound.status, xsrfLines(notFound).length]).toEqual([404, 1]);
+    expect(xsrfLines(await client.call('GET', 'store/catalog'))).toEqual([]);
   });
 
   it('answers unknown calls with 404 in the envelope and tags every answer with a request id', async () => {

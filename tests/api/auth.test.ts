@@ -53,6 +53,8 @@ describe('POST auth/signup', () => {
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Lax/);
     expect(client.cookie(XSRF_COOKIE)).not.toBe(anonymousXsrf);
+    // The session's token only: the guard issues none on a call that carried the right cookie.
+    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))).toHaveLength(1);
   });
 
   it('does not reveal that an address is registered: same answer, a notice instead of a code', async () => {
