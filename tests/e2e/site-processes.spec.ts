@@ -83,9 +83,11 @@ test('a site stopped while it starts leaves neither its pages process nor its so
   test.setTimeout(60_000);
   const before = socketFolders();
   const { site, exitCode, output } = spawnSite('stopped-early');
-  await expect.poll(() => [...socketFolders()].filter((name) => !before.has(name)).length, { timeout: 20_000, intervals: [20] }).toBe(1);
+  // The folder comes a moment before the pages process is spawned: both must exist.
+  const childrenOfSite = () => fs.readFileSync(`/proc/${site.pid}/task/${site.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  await expect.poll(() => [[...socketFolders()].filter((name) => !before.has(name)).length, childrenOfSite().length], { timeout: 20_000, intervals: [20] }).toEqual([1, 1]);
   const created = [...socketFolders()].find((name) => !before.has(name));
-  const pagesPid = Number(fs.readFileSync(`/proc/${site.pid}/task/${site.pid}/children`, 'utf8').trim().split(' ')[0]);
+  const [pagesPid] = childrenOfSite();
   expect(output()).not.toContain('site listening');
   site.kill('SIGTERM');
   expect([await exitCode, site.signalCode]).toEqual([0, null]);
