@@ -10,9 +10,14 @@ export function stopOnSignals(close: () => Promise<unknown>): (code: number, rea
     if (stopping) return;
     stopping = true;
     if (reason) process.stderr.write(`${reason}\n`);
-    void close()
-      .catch(() => {})
-      .finally(() => process.exit(code));
+    void close().then(
+      () => process.exit(code),
+      // Still exits (the 'exit' handlers clean up), but says so and tells a supervisor.
+      (error: unknown) => {
+        process.stderr.write(`stopping: closing failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(code || 1);
+      },
+    );
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(0));
   return stop;

@@ -51,6 +51,8 @@ async function startSite(name: string, options: { detached?: boolean } = {}): Pr
 }
 
 const isRunning = (pid: number) => {
+  // 0 or less would ask about a whole process group (this test's own), which always answers.
+  if (!(pid > 0)) throw new Error(`not a process id: ${pid}`);
   try {
     process.kill(pid, 0);
     return true;
@@ -102,7 +104,8 @@ test('a Ctrl-C to the process group, passed on once more, stops the site cleanly
   const before = socketFolders();
   const { site, pagesPid, exitCode } = await startSite('group-stopped', { detached: true });
   const created = [...socketFolders()].filter((name) => !before.has(name));
-  process.kill(-(site.pid ?? 0), 'SIGINT');
+  if (!site.pid) throw new Error('the site has no process id');
+  process.kill(-site.pid, 'SIGINT');
   site.kill('SIGINT');
   expect(await exitCode).toBe(0);
   expect(site.signalCode).toBeNull();
