@@ -34,10 +34,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const texts = flattenMessages(pickMessages((await getMessages()) as unknown as Record<string, unknown>, shellMessagePaths));
   return (
     <html lang={lang}>
-      <body className="flex min-h-screen flex-col font-sans">
+      <body className="flex flex-col font-sans">
         <ShellI18nProvider value={{ locale: lang, texts }}>
           <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* At least the screen below the header (h-16), so the footer starts below the fold: pages
+              whose content loads in the browser grow without pushing a visible footer (CLS). */}
+          <main id="main" tabIndex={-1} className="min-h-[calc(100svh-4rem)] focus:outline-none">
             {children}
           </main>
           <SiteFooter />

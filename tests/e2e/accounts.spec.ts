@@ -5,7 +5,8 @@ import accountRu from '../../messages/account/ru.json';
 import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
 import commonRu from '../../messages/ru.json';
-import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
+import { signUpByApi } from './api';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, layoutShiftsSoFar } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 
 const messages = {
@@ -125,6 +126,19 @@ test.describe('accounts in English', () => {
     await fillLogin(login, email);
     await expect(page).toHaveURL(/\/account\/billing$/);
     await expect(snackbar(page)).toContainText('Welcome!');
+  });
+
+  test('pages whose content loads in the browser move nothing below the header, on a phone', async ({ page }) => {
+    // The footer stood at the bottom of the screen while they loaded; settings then pushed it
+    // away with a CLS of 0.29–0.37. The header's links still move when the cart icon appears.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await signUpByApi(page, uniqueEmail('shift'), password);
+    for (const path of ['/account/settings', '/account/billing', '/store/cart', '/store/pricing']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.locator('[role="status"] .animate-spin'), `${path} still loading`).toHaveCount(0);
+      expect((await layoutShiftsSoFar(page)).filter((shift) => !shift.inHeader), path).toEqual([]);
+    }
   });
 
   test('settings: change email with a code, password and display name', async ({ page }) => {

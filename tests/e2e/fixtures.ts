@@ -25,3 +25,32 @@ export async function acceptCookies(page: Page) {
     window.localStorage.setItem('cookie.consent', JSON.stringify({ timestamp: new Date().toISOString(), app: 'website' }));
   });
 }
+
+export interface LayoutShift {
+  value: number;
+  /** Every element it moved is in the site header. */
+  inHeader: boolean;
+}
+
+/** The page's layout shifts so far that no input caused (what CLS sums), as the browser reports them, after 500 ms more. */
+export function layoutShiftsSoFar(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<LayoutShift[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+        const shifts: LayoutShift[] = [];
+        const inHeader = (node: Node | null) => !!(node instanceof Element ? node : node?.parentElement)?.closest('header');
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            if (!entry.hadRecentInput) shifts.push({ value: entry.value, inHeader: entry.sources.every((source) => inHeader(source.node)) });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(shifts), 500);
+      }),
+  );
+}
+
+/** Their sum: the page's CLS so far. */
+export async function layoutShiftSoFar(page: Page): Promise<number> {
+  return (await layoutShiftsSoFar(page)).reduce((sum, shift) => sum + shift.value, 0);
+}

@@ -10,7 +10,7 @@ import siteRu from '../../messages/site/ru.json';
 import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
 import commonRu from '../../messages/ru.json';
-import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, product } from './fixtures';
+import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, layoutShiftSoFar, product } from './fixtures';
 import { signUpByApi } from './api';
 import { mailsTo, uniqueEmail } from './mail';
 
@@ -72,22 +72,6 @@ test.describe('every public page in every language', () => {
 });
 
 const heroNames = ['desk1', 'desk2', 'meeting'];
-
-/** The page's layout shift so far, not caused by input (CLS's sum), as the browser reports it. */
-function layoutShiftSoFar(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
-}
 
 async function shownHero(page: Page): Promise<string> {
   const shown = page.locator('[data-hero-image]:visible');

@@ -12,12 +12,9 @@ export default async function StorePricingPage() {
   return (
     <PageSection title={t('pages.pricing.heading')}>
       <p className="-mt-2 mb-8 max-w-2xl text-lg text-slate-700">{t('store.pricing.lead')}</p>
-      {/* The offers load in the browser: holding a screen's height keeps the footer from jumping (CLS). */}
-      <div className="min-h-screen">
-        <PageTexts paths={['store.pricing', 'store.loading', 'store.retry']}>
-          <PricingOffers />
-        </PageTexts>
-      </div>
+      <PageTexts paths={['store.pricing', 'store.loading', 'store.retry']}>
+        <PricingOffers />
+      </PageTexts>
     </PageSection>
   );
 }
