@@ -20,6 +20,7 @@ export const shellMessagePaths = [
   'store.pricing.itemAdded',
   'store.pricing.quantityLimit',
   'store.checkout.stripeFailed',
+  'store.checkout.billingRequired',
 ] as const;
 
 /**

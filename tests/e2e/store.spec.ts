@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callApi, signUpByApi } from './api';
+import { callApi, okApi, signUpByApi } from './api';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
@@ -252,6 +252,17 @@ test.describe('store with the manual (offline) provider', () => {
     await expect(page).toHaveURL(/\/store\/cart$/);
     await expect(page.getByText('Shopping cart is empty')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add products' })).toHaveAttribute('href', '/store/pricing');
+  });
+
+  test('a cart without a billing contact at the checkout goes back to the cart, saying why', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/store/pricing');
+    await signUpByApi(page, uniqueEmail('nobilling'), password);
+    await okApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
+    await page.goto('/store/checkout');
+    await expect(page).toHaveURL(/\/store\/cart$/);
+    // The snack outlives the checkout page, whose texts it came with (it showed its key).
+    await expect(page.getByTestId('snackbar')).toContainText('Please complete the billing contact in the shopping cart first.');
   });
 
   // The form error texts come with the pages that have forms (and with the login dialogs), not
