@@ -29,12 +29,9 @@ export async function SiteFooter() {
           </ul>
         </nav>
         <p data-testid="copyright">
-          {t('copyright', {
-            year,
-            company: brand.company,
-            statement: t('legalStatement', { company: brand.company }),
-            version: appVersion,
-          })}
+          {t('copyright', { year, company: brand.company, statement: t('legalStatement', { company: brand.company }) })}{' '}
+          {/* One piece: it wrapped at the date's hyphen ("(2025-10-" / "26)"). */}
+          <span className="whitespace-nowrap">{t('version', { version: appVersion })}</span>
         </p>
       </div>
     </footer>
