@@ -71,7 +71,7 @@ function EmptyState({ title, hint, action }: { title: string; hint: string; acti
     <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-6">
       <p className="font-semibold text-slate-900">{title}</p>
       <p className="text-sm text-slate-700">{hint}</p>
-      {action}
+      {action && <p className="text-sm">{action}</p>}
     </div>
   );
 }
