@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { brand, postalAddressLine } from '@/lib/config';
 import { PageSection } from '../ui/PageSection';
+import { MailLinks } from './MailLinks';
 
 export type LegalDocumentKey = 'termsOfService' | 'privacyPolicy' | 'cookiePolicy';
 
@@ -19,7 +20,9 @@ export async function LegalDocument({ document, quickLinks = false }: { document
   const text = (key: string) => t(key as never, brandValues as never);
   return (
     <PageSection title={t('title')}>
-      <p className="mb-6 text-slate-700">{text('intro')}</p>
+      <p className="mb-6 text-slate-700">
+        <MailLinks text={text('intro')} />
+      </p>
       {quickLinks && (
         <nav aria-labelledby="quick-links" className="mb-8 rounded-md border border-slate-200 bg-slate-50 p-4">
           <h2 id="quick-links" className="mb-2 font-semibold">
@@ -44,7 +47,7 @@ export async function LegalDocument({ document, quickLinks = false }: { document
             </h2>
             {section.paragraphs.map((_, paragraph) => (
               <p key={paragraph}>
-                {text(`sections.${index}.paragraphs.${paragraph}`)}
+                <MailLinks text={text(`sections.${index}.paragraphs.${paragraph}`)} />
               </p>
             ))}
           </section>

@@ -244,6 +244,16 @@ test.describe('legal', () => {
       await expect(page.locator(`[id="${section}"] h2`)).toBeInViewport();
     }
   });
+
+  test('the legal texts give the support address as a mail link, in every language', async ({ page }) => {
+    await acceptCookies(page);
+    for (const path of ['/legal', '/legal/terms-of-service', '/de/legal/privacy-policy', '/ru/legal/cookie-policy']) {
+      await page.goto(path);
+      const links = page.getByRole('main').getByRole('link', { name: supportEmail });
+      expect(await links.count(), path).toBeGreaterThan(0);
+      for (const link of await links.all()) await expect(link).toHaveAttribute('href', `mailto:${supportEmail}`);
+    }
+  });
 });
 
 test.describe('contact (spec screen 2)', () => {

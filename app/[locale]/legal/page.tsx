@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MailLinks } from '@/components/legal/MailLinks';
 import { PageSection } from '@/components/ui/PageSection';
 import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { brand } from '@/lib/config';
@@ -16,7 +17,9 @@ export default async function LegalIndexPage() {
   const t = await getTranslations('legal');
   return (
     <PageSection title={t('index.title')}>
-      <p className="mb-6">{t('index.intro', { company: brand.company, product: brand.product, email: brand.supportEmail })}</p>
+      <p className="mb-6">
+        <MailLinks text={t('index.intro', { company: brand.company, product: brand.product, email: brand.supportEmail })} />
+      </p>
       <ul className="list-disc space-y-2 pl-6">
         {documents.map((document) => (
           <li key={document.href}>
