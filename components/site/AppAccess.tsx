@@ -14,8 +14,11 @@ export interface AppAccessTexts {
   checkingSession: string;
 }
 
-/** Same box for every state, so the answer of the session check shifts nothing. */
-const boxClass = 'flex min-h-28 flex-col items-start justify-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-6';
+/**
+ * Same box for every state, so the answer of the session check shifts nothing. It keeps its own
+ * height beside the feature list (self-start): stretched to the list, OPEN APP alone floated in it.
+ */
+const boxClass = 'flex min-h-28 flex-col items-start justify-center gap-4 self-start rounded-xl border border-slate-200 bg-slate-50 p-6';
 
 export function AppAccessPending({ texts }: { texts: AppAccessTexts }) {
   return (
