@@ -6,7 +6,7 @@ export function MailLinks({ text }: { text: string }) {
   return text.split(brand.supportEmail).map((part, index) => (
     <Fragment key={index}>
       {index > 0 && (
-        <a href={`mailto:${brand.supportEmail}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <a href={`mailto:${brand.supportEmail}`} className="mail-link">
           {brand.supportEmail}
         </a>
       )}
