@@ -25,6 +25,12 @@ export async function okApi<T>(page: Page, method: string, path: string, body?: 
 
 /** Creates an account through the API (sign-up with the mailed code), which logs the page's context in. */
 export async function signUpByApi(page: Page, email: string, password: string): Promise<void> {
+  if (page.url().startsWith('http')) {
+    // The page's own start-up asks for the session, and without a cookie it is issued a token.
+    // Asked at the same time, our call got a second one, and whichever answered last replaced
+    // the cookie between reading it for the header and sending it (a 403 in one CI run).
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === XSRF_COOKIE), { timeout: 15_000 }).toBe(true);
+  }
   await okApi(page, 'GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
   const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
   const sentAfter = Date.now() - 1;
