@@ -112,39 +112,10 @@ try {
     ]),
   );
 
-  // 5. API latency at a fixed 500 requests/s, through the /api forwarder, logged in.
+  // 5. API latency at a fixed 500 requests/s, through the /api forwarder, logged in; beside it
+  // the standalone backend (`npm run server`, the BACKEND_URL deployment): what the backend
+  // itself adds to a bare Hono route, without Next in front. All in the same alternated rounds.
   const { session } = await signUpBenchUser(site, mails, 'bench');
-  const api = (pathname, extra = {}) => ({ url: `${site}/api/${pathname}`, headers: session, ...extra });
-  const cartBody = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
-  const targets = {
-    'GET store/catalog': api('store/catalog'),
-    'GET auth/session-info': api('auth/session-info'),
-    'GET store/cart': api('store/cart'),
-    'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody }),
-    'bare Hono route': { url: `http://127.0.0.1:${honoPort}/api/bare` },
-    'bare Next.js Route Handler': { url: `${base}/api/bare` },
-  };
-  // Evenly spaced arrivals (bench/fixed-rate.mjs), not autocannon's once-a-second bursts;
-  // three alternated rounds, median p50/p99.
-  const atRate = (target) => ({ ...target, rate: 500, durationSeconds: duration });
-  results.api = await fixedRateRounds(Object.fromEntries(Object.entries(targets).map(([name, target]) => [name, atRate(target)])));
-  // Capacity: unthrottled throughput against the bare routes, alternated over three rounds
-  // (median), because one run on this shared machine can be off by a third.
-  const capacity = ['GET store/catalog', 'GET auth/session-info', 'bare Hono route', 'bare Next.js Route Handler'];
-  const capacityRuns = Object.fromEntries(capacity.map((name) => [name, []]));
-  for (let round = 0; round < 3; round++) {
-    for (const name of capacity) capacityRuns[name].push((await cannon({ ...targets[name], connections: 20, duration })).requests.average);
-  }
-  for (const name of capacity) results.api[name].maxRequestsPerSecond = Math.round(median(capacityRuns[name]));
-  const bareMax = results.api['bare Hono route'].maxRequestsPerSecond;
-  const nextMax = results.api['bare Next.js Route Handler'].maxRequestsPerSecond;
-  for (const name of ['GET store/catalog', 'GET auth/session-info']) {
-    results.api[name].ratioToBare = +(results.api[name].maxRequestsPerSecond / bareMax).toFixed(3);
-    results.api[name].ratioToBareNext = +(results.api[name].maxRequestsPerSecond / nextMax).toFixed(3);
-  }
-
-  // 5b. The same two calls straight to the standalone backend (`npm run server`, the BACKEND_URL
-  // deployment): what the backend itself adds to a bare Hono route, without Next in front.
   const backendPort = await freePort();
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   stops.push(
@@ -155,14 +126,40 @@ try {
   );
   await waitFor(`${backendUrl}/api/health`);
   const { session: backendSession } = await signUpBenchUser(backendUrl, mails, 'bench-backend');
-  const standaloneTargets = { 'GET store/catalog': 'store/catalog', 'GET auth/session-info': 'auth/session-info' };
+  const api = (pathname, extra = {}) => ({ url: `${site}/api/${pathname}`, headers: session, ...extra });
   const standalone = (pathname) => ({ url: `${backendUrl}/api/${pathname}`, headers: backendSession });
-  results.standaloneApi = await fixedRateRounds(Object.fromEntries(Object.entries(standaloneTargets).map(([name, pathname]) => [name, atRate(standalone(pathname))])));
-  for (const [name, pathname] of Object.entries(standaloneTargets)) {
-    const maxRuns = [];
-    for (let round = 0; round < 3; round++) maxRuns.push((await cannon({ ...standalone(pathname), connections: 20, duration })).requests.average);
-    const max = Math.round(median(maxRuns));
-    Object.assign(results.standaloneApi[name], { maxRequestsPerSecond: max, ratioToBare: +(max / bareMax).toFixed(3) });
+  const cartBody = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+  const targets = {
+    'GET store/catalog': api('store/catalog'),
+    'GET auth/session-info': api('auth/session-info'),
+    'GET store/cart': api('store/cart'),
+    'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody }),
+    'bare Hono route': { url: `http://127.0.0.1:${honoPort}/api/bare` },
+    'bare Next.js Route Handler': { url: `${base}/api/bare` },
+  };
+  const standaloneTargets = { 'GET store/catalog': standalone('store/catalog'), 'GET auth/session-info': standalone('auth/session-info') };
+  const standaloneName = (name) => `standalone ${name}`;
+  const allTargets = { ...targets, ...Object.fromEntries(Object.entries(standaloneTargets).map(([name, target]) => [standaloneName(name), target])) };
+  // Evenly spaced arrivals (bench/fixed-rate.mjs), not autocannon's once-a-second bursts;
+  // three alternated rounds, median p50/p99.
+  const atRate = (target) => ({ ...target, rate: 500, durationSeconds: duration });
+  const fixed = await fixedRateRounds(Object.fromEntries(Object.entries(allTargets).map(([name, target]) => [name, atRate(target)])));
+  // Capacity: unthrottled throughput against the bare routes, alternated over three rounds
+  // (median), because one run on this shared machine can be off by a third.
+  const capacity = ['GET store/catalog', 'GET auth/session-info', ...Object.keys(standaloneTargets).map(standaloneName), 'bare Hono route', 'bare Next.js Route Handler'];
+  const capacityRuns = Object.fromEntries(capacity.map((name) => [name, []]));
+  for (let round = 0; round < 3; round++) {
+    for (const name of capacity) capacityRuns[name].push((await cannon({ ...allTargets[name], connections: 20, duration })).requests.average);
+  }
+  for (const name of capacity) fixed[name].maxRequestsPerSecond = Math.round(median(capacityRuns[name]));
+  const bareMax = fixed['bare Hono route'].maxRequestsPerSecond;
+  const nextMax = fixed['bare Next.js Route Handler'].maxRequestsPerSecond;
+  results.api = Object.fromEntries(Object.keys(targets).map((name) => [name, fixed[name]]));
+  results.standaloneApi = Object.fromEntries(Object.keys(standaloneTargets).map((name) => [name, fixed[standaloneName(name)]]));
+  for (const name of Object.keys(standaloneTargets)) {
+    results.api[name].ratioToBare = +(results.api[name].maxRequestsPerSecond / bareMax).toFixed(3);
+    results.api[name].ratioToBareNext = +(results.api[name].maxRequestsPerSecond / nextMax).toFixed(3);
+    results.standaloneApi[name].ratioToBare = +(results.standaloneApi[name].maxRequestsPerSecond / bareMax).toFixed(3);
   }
 
   // 5c. The site on PostgreSQL (fsync on), if Debian's server is installed: the production
