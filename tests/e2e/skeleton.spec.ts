@@ -123,6 +123,11 @@ test.describe('routes and titles', () => {
     await page.goto('/contact');
     await expect(page).toHaveTitle(`${product} - Contact`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /project/);
+    // The spec names the pages whose description is empty; pricing is not one of them.
+    await page.goto('/solutions/consulting');
+    await expect(page.locator('meta[name="description"]')).toHaveCount(0);
+    await page.goto('/store/pricing');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /apps and services, in US dollars/);
     await page.goto('/de/legal/privacy-policy');
     await expect(page).toHaveTitle(`${product} - Datenschutzerklärung`);
     await expect(page.locator('link[rel="alternate"][hreflang="ru"]')).toHaveAttribute('href', /\/ru\/legal\/privacy-policy$/);
