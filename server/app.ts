@@ -6,6 +6,7 @@ import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';
+import { openedDirectly, sameForEveryone } from './middleware/route-access';
 import { loadSession } from './middleware/session';
 import { xsrfProtection } from './middleware/xsrf';
 import { appRoutes } from './routes/app.routes';
@@ -16,13 +17,6 @@ import { storeRoutes } from './routes/store.routes';
 import { supportRoutes } from './routes/support.routes';
 import { testHookRoutes } from './routes/test-hooks.routes';
 import { userRoutes } from './routes/user.routes';
-
-/** Paths a browser, a monitor or Stripe opens directly, without the website's script. */
-const directPaths = new Set(['/api/health', '/api/openapi.json', '/api/payment/stripe-webhook']);
-const isDirect = (path: string) => directPaths.has(path) || /^\/api\/billing\/invoice-pdf\/[^/]+\/download$/.test(path);
-
-/** Reads that are the same for everyone: no session lookup. */
-const publicReads = new Set(['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -80,9 +74,10 @@ export function createApp(deps: BackendDeps) {
   app.use('*', requestContext(deps));
   const hasBody = (c: Context<AppEnv>) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
   app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
-  app.use('*', requireAppKey(isDirect));
-  app.use('*', loadSession((method, path) => method === 'GET' && publicReads.has(path)));
-  app.use('*', xsrfProtection(isDirect));
+  // Each guard skips the routes that carry its marker (middleware/route-access.ts).
+  app.use('*', requireAppKey);
+  app.use('*', loadSession);
+  app.use('*', xsrfProtection);
   // After the guards, so a refused call is not read (the body limit above still counts).
   app.use('*', (c, next) => (hasBody(c) ? requireUtf8(c, next) : next()));
   app.onError((error, c) => errorResponse(c, error));
@@ -106,10 +101,8 @@ export function createApp(deps: BackendDeps) {
   app.route('/', billingRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Website API', version: deps.config.appVersion },
-  });
+  const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.appVersion } };
+  app.get('/openapi.json', openedDirectly, sameForEveryone, (c) => c.json(app.getOpenAPI31Document(document)));
   return app;
 }
 

@@ -4,24 +4,23 @@ import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { findSession, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
+import { routeIs, sameForEveryone } from './route-access';
 import { issueXsrfCookie } from './xsrf';
 
 /**
  * Loads the caller's session from its cookie, if any; an unknown cookie is dropped. Public
  * reference reads (the catalog, countries, …) never look at it, so they cost no query.
  */
-export function loadSession(isPublicRead: (method: string, path: string) => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = isPublicRead(c.req.method, c.req.path) ? undefined : getCookie(c, SESSION_COOKIE);
-    if (token) {
-      const { db, clock, readCache } = c.get('deps');
-      const session = await findSession(db, clock, token, readCache);
-      if (session) c.set('session', session);
-      else clearSessionCookie(c);
-    }
-    await next();
-  };
-}
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token && !routeIs(c, sameForEveryone)) {
+    const { db, clock, readCache } = c.get('deps');
+    const session = await findSession(db, clock, token, readCache);
+    if (session) c.set('session', session);
+    else clearSessionCookie(c);
+  }
+  await next();
+};
 
 /**
  * The caller's live session: the one way handlers read it. Throws the 401 of requireSession

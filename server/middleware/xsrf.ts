@@ -4,6 +4,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { randomToken, sameText } from '../services/crypto';
+import { openedDirectly, routeIs } from './route-access';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,26 +12,24 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Double-submit protection: the browser script echoes the readable XSRF-TOKEN cookie in the
  * X-XSRF-TOKEN header on every non-GET call; another site can send the cookie but cannot read it.
  */
-export function xsrfProtection(isExempt: (path: string) => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const cookie = getCookie(c, XSRF_COOKIE);
-    const session = c.get('session');
-    if (!safeMethods.has(c.req.method) && !isExempt(c.req.path)) {
-      const header = c.req.header(XSRF_HEADER);
-      // With a session, the token must be the one issued with it (ARCHITECTURE.md: tied to the session).
-      const expected = session?.xsrfToken ?? cookie;
-      if (!cookie || !header || !expected || !sameText(cookie, header) || !sameText(expected, header)) {
-        throw new ApiError(403, { key: 'xsrf', values: { header: XSRF_HEADER, cookie: XSRF_COOKIE } });
-      }
+export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cookie = getCookie(c, XSRF_COOKIE);
+  const session = c.get('session');
+  if (!safeMethods.has(c.req.method) && !routeIs(c, openedDirectly)) {
+    const header = c.req.header(XSRF_HEADER);
+    // With a session, the token must be the one issued with it (ARCHITECTURE.md: tied to the session).
+    const expected = session?.xsrfToken ?? cookie;
+    if (!cookie || !header || !expected || !sameText(cookie, header) || !sameText(expected, header)) {
+      throw new ApiError(403, { key: 'xsrf', values: { header: XSRF_HEADER, cookie: XSRF_COOKIE } });
     }
-    // Before the answer exists: added to a finished answer, it made the adapter rebuild it (a
-    // cookie-less call took three times as long). A call that passed the check above already
-    // carries the right cookie, so a handler issuing a token of its own (setSessionCookies)
-    // never meets this one.
-    if (session ? cookie !== session.xsrfToken : !cookie) issueXsrfCookie(c, session?.xsrfToken);
-    await next();
-  };
-}
+  }
+  // Before the answer exists: added to a finished answer, it made the adapter rebuild it (a
+  // cookie-less call took three times as long). A call that passed the check above already
+  // carries the right cookie, so a handler issuing a token of its own (setSessionCookies)
+  // never meets this one.
+  if (session ? cookie !== session.xsrfToken : !cookie) issueXsrfCookie(c, session?.xsrfToken);
+  await next();
+};
 
 export function issueXsrfCookie(c: Parameters<MiddlewareHandler<AppEnv>>[0], token = randomToken(24)): void {
   setCookie(c, XSRF_COOKIE, token, {

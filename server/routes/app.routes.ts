@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
 import { cartItemCount } from '../services/cart';
 import { requestLanguage } from '../errors';
+import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { listCountries, listUsStates } from '../services/reference-data';
 import { createRouter, errorResponses, jsonContent } from './openapi';
 
@@ -17,6 +18,7 @@ const countries = createRoute({
   method: 'get',
   path: '/app/countries',
   tags: ['app'],
+  middleware: [sameForEveryone] as const,
   responses: { 200: jsonContent(z.array(CountrySchema), 'ISO 3166-1 countries in the Accept-Language language'), ...errorResponses },
 });
 
@@ -24,6 +26,7 @@ const usStates = createRoute({
   method: 'get',
   path: '/app/us-states',
   tags: ['app'],
+  middleware: [sameForEveryone] as const,
   responses: { 200: jsonContent(z.array(UsStateSchema), 'US states and territories'), ...errorResponses },
 });
 
@@ -31,6 +34,7 @@ const health = createRoute({
   method: 'get',
   path: '/health',
   tags: ['app'],
+  middleware: [openedDirectly, sameForEveryone] as const,
   responses: { 200: jsonContent(HealthSchema, 'The backend and its database answer') },
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParamSchema, InvoicePdfQuerySchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { requestLanguage } from '../errors';
+import { openedDirectly } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
 import { renderInvoicePdf } from '../pdf/invoice-pdf';
 import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/invoices';
@@ -33,7 +34,7 @@ const pdfRoute = createRoute({
   method: 'get',
   path: '/billing/invoice-pdf/{key}/download',
   tags: ['billing'],
-  middleware: [requireSession] as const,
+  middleware: [openedDirectly, requireSession] as const,
   request: { params: KeyParamSchema, query: InvoicePdfQuerySchema },
   responses: { 200: { description: 'The invoice as PDF, in the language asked for', content: { 'application/pdf': { schema: z.string() } } }, ...sessionErrorResponses, ...notFound },
 });

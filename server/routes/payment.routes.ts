@@ -11,6 +11,7 @@ import {
   type PaymentProviderName,
 } from '../../lib/contract/store';
 import { requestLanguage } from '../errors';
+import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
 import { activeProvider, completeCheckout, startCheckout } from '../payments/checkout';
 import { payWithTestCard } from '../payments/manual-pay';
@@ -23,6 +24,7 @@ const keyInfo = createRoute({
   method: 'get',
   path: '/payment/key-info',
   tags: ['payment'],
+  middleware: [sameForEveryone] as const,
   responses: { 200: jsonContent(KeyInfoSchema, 'The publishable key, base64-encoded twice, and the active provider'), ...errorResponses },
 });
 
@@ -60,6 +62,7 @@ const webhook = createRoute({
   method: 'post',
   path: '/payment/stripe-webhook',
   tags: ['payment'],
+  middleware: [openedDirectly] as const,
   responses: { 200: jsonContent(z.object({ received: z.boolean() }), 'Event accepted'), ...errorResponses },
 });
 

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '../../lib/contract/store';
 import { requestLanguage } from '../errors';
+import { sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
 import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/cart';
 import { createRouter, errorResponses, jsonBody, jsonContent, jsonTextResponse, sessionErrorResponses } from './openapi';
@@ -10,6 +11,7 @@ const catalog = createRoute({
   method: 'get',
   path: '/store/catalog',
   tags: ['store'],
+  middleware: [sameForEveryone] as const,
   responses: { 200: jsonContent(z.array(ServiceOfferSchema), 'Offers in the Accept-Language language; prices in cents'), ...errorResponses },
 });
 

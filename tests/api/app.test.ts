@@ -1,5 +1,5 @@
 import { startTestBackend, TestClient, type TestBackend } from './harness';
-import { APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { CountrySchema, UsStateSchema } from '@/lib/contract/app';
 
 let backend: TestBackend;
@@ -59,6 +59,19 @@ describe('app info, session info and health', () => {
     const response = await backend.app.request('/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ Status: 'ok', Database: backend.database.kind, Version: expect.any(String) });
+  });
+
+  it('looks a session cookie up only on calls whose answer depends on it', async () => {
+    const cookie = `${SESSION_COOKIE}=no-such-session`;
+    const dropsCookie = async (path: string) => {
+      const response = await backend.app.request(path, { headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: cookie } });
+      expect(response.status).toBe(200);
+      return (response.headers.get('set-cookie') ?? '').includes(`${SESSION_COOKIE}=;`);
+    };
+    for (const path of ['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']) {
+      expect([path, await dropsCookie(path)]).toEqual([path, false]);
+    }
+    for (const path of ['/api/auth/session-info', '/api/app/app-info']) expect([path, await dropsCookie(path)]).toEqual([path, true]);
   });
 });
 
