@@ -45,7 +45,7 @@ const handlers: Handlers = {
     const rows = await liveRowsOf(tx, subscriptionId);
     if (!rows.length) return;
     const periodEnd = invoice.lines?.data[0]?.period?.end;
-    await renewSubscriptions(deps, tx, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
+    await renewSubscriptions(tx, deps.clock, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
   },
   'invoice.payment_failed': async (_deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
@@ -22,15 +23,15 @@ export interface RenewalCharge {
  * over: nothing left to cancel) and points them at the unpaid invoice, whose Pay Now continues
  * them (server/payments/fulfil.ts).
  */
-export async function renewSubscriptions(deps: BackendDeps, tx: Db, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
-  const now = deps.clock.now();
+export async function renewSubscriptions(tx: Db, clock: Clock, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
+  const now = clock.now();
   const first = rows[0];
   const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, charge.provider), eq(payments.providerRef, charge.paymentRef)));
   if (existing) return existing.invoiceId;
   const [offer] = await tx.select().from(offers).where(eq(offers.key, first.offerKey));
   const [original] = await tx.select().from(invoices).where(eq(invoices.id, first.invoiceId));
   const subTotal = offer.priceCents * rows.length;
-  const invoice = await createInvoice(tx, deps.clock, {
+  const invoice = await createInvoice(tx, clock, {
     userId: first.userId,
     email: original.billingEmail,
     billing: {
@@ -123,7 +124,7 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
         )
         .for('update', { skipLocked: true });
       const paid = due.testCardOutcome !== 'renewal-fails';
-      await renewSubscriptions(deps, tx, siblings, {
+      await renewSubscriptions(tx, deps.clock, siblings, {
         paid,
         provider: 'manual',
         paymentRef: `renewal-${due.id}-${due.expiresAt.toISOString()}`,
