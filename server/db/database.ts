@@ -11,6 +11,7 @@ import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { installDrizzleParsers } from './pglite-parsers';
 import { prepareRepeatedQueries } from './pglite-statements';
+import { nameRepeatedQueries } from './postgres-statements';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
 /** The one database type the services see, whichever driver is underneath. */
@@ -44,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server dropped (restart, failover) must not crash the process:
     // the pool opens a new one on next use.
     pool.on('error', () => {});
+    nameRepeatedQueries(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };

@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { CHANGED_RESULT_TYPE, repeatedTexts } from './repeated-texts';
 
 type Message = Parameters<typeof parse.parseResults>[0][number];
 
@@ -8,9 +9,6 @@ interface Statement {
   /** What describes the rows; absent for a statement that returns none. */
   rowDescription: Message | undefined;
 }
-
-/** Postgres refuses to run a kept statement whose rows changed shape (a column added or dropped). */
-const CHANGED_RESULT_TYPE = '0A000';
 
 const { serialize } = protocol;
 
@@ -27,7 +25,7 @@ const { serialize } = protocol;
  */
 export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): void {
   const query = client.query.bind(client);
-  const askedOnce = new Set<string>();
+  const isRepeated = repeatedTexts(maxStatements);
   const statements = new Map<string, Promise<Statement | null>>();
   let named = 0;
 
@@ -57,14 +55,7 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
   client.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     let statement = statements.get(text);
     if (!statement) {
-      const repeated = askedOnce.delete(text);
-      if (!params?.length || options?.blob || statements.size >= maxStatements) return query<T>(text, params, options);
-      if (!repeated) {
-        // The oldest text asked once makes room, so one-off texts cannot fill the list for good.
-        if (askedOnce.size >= maxStatements) askedOnce.delete(askedOnce.values().next().value!);
-        askedOnce.add(text);
-        return query<T>(text, params, options);
-      }
+      if (!params?.length || options?.blob || statements.size >= maxStatements || !isRepeated(text)) return query<T>(text, params, options);
       statements.set(text, (statement = prepare(text)));
     }
     const prepared = await statement;
