@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { CHANGED_RESULT_TYPE, repeatedTexts } from './repeated-texts';
+import { CHANGED_RESULT_TYPE, repeatedTexts } from './kept-statements';
 
 type Message = Parameters<typeof parse.parseResults>[0][number];
 

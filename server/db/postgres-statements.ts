@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { CHANGED_RESULT_TYPE, repeatedTexts } from './repeated-texts';
+import { CHANGED_RESULT_TYPE, repeatedTexts } from './kept-statements';
 
 type Callback = (error: Error | null, result: unknown) => void;
 /** pg's query() has a dozen overloads; this is the one shape every caller goes through. */

@@ -31,27 +31,31 @@ export function testClock(start = new Date()) {
   };
 }
 
+/** A new, empty database on the PostgreSQL server that `adminUrl` reaches; `drop` removes it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const asAdmin = async (text: string) => {
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(text);
+    await admin.end();
+  };
+  await asAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const created = await createPostgresDatabase(adminUrl);
+    databaseUrl = created.url;
     database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
-    dropDatabase = async () => {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = created.drop;
   } else {
     database = await openDatabase({ kind: 'pglite' });
   }

@@ -1,5 +1,6 @@
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { nameRepeatedQueries } from '@/server/db/postgres-statements';
+import { createPostgresDatabase } from './harness';
 
 /* On PostgreSQL (the second Jest run of `npm test`): a query asked again runs as a named statement. */
 
@@ -7,20 +8,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const describeOnPostgres = adminUrl ? describe : describe.skip;
 
 describeOnPostgres('named statements on PostgreSQL', () => {
-  const database = `statements_${process.pid}`;
   const pools: Pool[] = [];
-  let url: string;
-
-  const asAdmin = async (text: string) => {
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(text);
-    await admin.end();
-  };
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 
   /** One connection, so the statements it keeps can be listed on it. */
   const openPool = (room = 500) => {
-    const pool = new Pool({ connectionString: url, max: 1 });
+    const pool = new Pool({ connectionString: database.url, max: 1 });
     nameRepeatedQueries(pool, room);
     pools.push(pool);
     return pool;
@@ -30,16 +23,13 @@ describeOnPostgres('named statements on PostgreSQL', () => {
   const ask = (pool: Pool, text: string, values: unknown[], rowMode?: 'array') => (rowMode ? pool.query({ text, rowMode }, values) : pool.query({ text }, values));
 
   beforeAll(async () => {
-    await asAdmin(`create database ${database}`);
-    const address = new URL(adminUrl!);
-    address.pathname = `/${database}`;
-    url = address.toString();
+    database = await createPostgresDatabase(adminUrl!);
     await openPool().query("create table t (id int primary key, name text); insert into t values (1, 'one'), (2, 'two')");
   });
 
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));
-    await asAdmin(`drop database if exists ${database} with (force)`);
+    await database.drop();
   });
 
   it('names a text with parameters from its second ask on, with the same answers', async () => {

@@ -1,3 +1,5 @@
+/* What both drivers' named statements share (pglite-statements.ts, postgres-statements.ts). */
+
 /**
  * Tells whether a query text has been asked before, so only texts that come back are kept as
  * named statements. At most `max` texts asked once are remembered; the oldest makes room, so
