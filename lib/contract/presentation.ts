@@ -1,13 +1,23 @@
 import type { Invoice, Subscription } from './billing';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+/**
+ * Cents as en-US dollars, e.g. -$1,234.56, as Intl.NumberFormat would write them (the unit test
+ * compares the two). Written out because a page's first NumberFormat loads ICU's number data:
+ * 35–55 ms of main thread in Chromium (bench/HISTORY.md, 2026-11-27), the pricing page's biggest
+ * task after the framework's own.
+ */
+function dollars(cents: number, decimals: 0 | 2): string {
+  // toFixed takes the nearer of two ties' larger value, so halves of the absolute value round away from zero, as Intl's do.
+  const [whole, fraction] = (Math.abs(cents) / 100).toFixed(decimals).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}$${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
 
 /** Spec §3: money is held in cents and shown as US dollars with 2 decimals. */
-export const formatUsd = (cents: number) => usd.format(cents / 100);
+export const formatUsd = (cents: number) => dollars(cents, 2);
 
 /** Spec §2 screen 9: the 'Save' amount is Savings / 100 in USD without decimals. */
-export const formatUsdWhole = (cents: number) => usdWhole.format(cents / 100);
+export const formatUsdWhole = (cents: number) => dollars(cents, 0);
 
 /** Spec §3: invoice dates as MM/dd/yyyy in UTC. */
 export function formatInvoiceDate(iso: string | null | undefined): string {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd, formatUsdWhole, invoiceStatus, subscriptionState } from '@/lib/contract/presentation';
 
@@ -115,5 +116,18 @@ describe('formatInvoiceDate (spec §3: MM/dd/yyyy in UTC)', () => {
     expect(formatInvoiceDate(null)).toBe('');
     expect(formatInvoiceDate(undefined)).toBe('');
     expect(formatInvoiceDate('')).toBe('');
+  });
+});
+
+describe('the dollar formats write what Intl.NumberFormat writes (they are written out for speed)', () => {
+  const intl = (decimals: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // Up to ten billion dollars either way, and the halves that whole dollars round.
+  const cents = fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e6, max: 1e6 }).map((dollars) => dollars * 100 + Math.sign(dollars || 1) * 50));
+
+  it('formatUsd', () => {
+    fc.assert(fc.property(cents, (amount) => formatUsd(amount) === intl(2).format(amount / 100)), { numRuns: 2000 });
+  });
+  it('formatUsdWhole', () => {
+    fc.assert(fc.property(cents, (amount) => formatUsdWhole(amount) === intl(0).format(amount / 100)), { numRuns: 2000 });
   });
 });
