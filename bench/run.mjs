@@ -1,6 +1,6 @@
 // `npm run bench`: the site against the framework floor, side by side in one run (issue 7).
 // Builds and starts the production site, a bare Next.js page and a bare Hono route on loopback,
-// then measures Lighthouse, first-load JS, page throughput, API latency and start-up.
+// then measures Lighthouse, main-thread work, first-load JS, page throughput, API latency and start-up.
 // Options: --quick (no Lighthouse, no fresh clone), --no-clone, --duration <s>.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { startPostgres } from '../scripts/postgres.mjs';
 import { fixedRateRounds } from './fixed-rate.mjs';
 import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
+import { mainThreadRuns } from './main-thread.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -186,10 +187,14 @@ try {
 
   // 6. Lighthouse (mobile) on the public pages in en and de.
   // The bare page too: the floor of what a page of this framework scores on this machine.
+  const publicPages = ['/', '/contact', '/solutions/consulting', '/legal/privacy-policy', '/store/pricing'];
   if (!quick) {
-    results.lighthouse = await lighthouseRuns(site, ['/', '/contact', '/solutions/consulting', '/legal/privacy-policy', '/store/pricing'], ['en', 'de']);
+    results.lighthouse = await lighthouseRuns(site, publicPages, ['en', 'de']);
     results.lighthouseBarePage = (await lighthouseRuns(base, ['/'], ['en']))[0];
   }
+
+  // 6b. The same pages' main-thread work in traced loads at 4× CPU, alternated with the bare page.
+  results.mainThread = await mainThreadRuns({ 'bare page': `${base}/`, ...Object.fromEntries(publicPages.map((pathname) => [pathname, `${site}${pathname}`])) }, 5);
 
   // 7. Fresh clone → first page served.
   if (!quick && !args.includes('--no-clone')) {
@@ -252,6 +257,10 @@ function report(r) {
   const floor = r.lighthouseBarePage;
   const scores = (page) => `perf ${page.performance} (${page.runs} runs: ${page.performanceRange.join('–')}) a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`;
   for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, scores(page), `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
+  const bareThread = r.mainThread['bare page'];
+  for (const [name, value] of Object.entries(r.mainThread)) {
+    if (name !== 'bare page') row(`main thread at 4× CPU ${name} (median of ${value.loads} loads)`, `busy ${value.busyMs} ms, blocking ${value.blockingMs} ms`, `busy ${bareThread.busyMs} ms, blocking ${bareThread.blockingMs} ms`, +(value.busyMs / bareThread.busyMs).toFixed(2), '');
+  }
   if (floor) row('Lighthouse bare page (floor)', scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
   row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
