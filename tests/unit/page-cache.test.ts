@@ -172,6 +172,23 @@ it('never keeps an answer cut off by a closed connection', async () => {
   expect(made).toEqual(['/cut', '/cut']);
 });
 
+it("keeps the build's files (immutable), one copy per Accept-Encoding, as Next compresses them", async () => {
+  answer = (request) => ({
+    headers: { 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding', 'content-type': 'text/css; charset=UTF-8' },
+    body: 'body{margin:0}',
+    gzip: /gzip/.test(String(request.headers['accept-encoding'])),
+  });
+  const chunk = '/_next/static/chunks/site.css';
+  const encodings: (string | null)[] = [];
+  for (const accepted of ['identity', 'gzip, br', 'gzip, br', 'identity']) {
+    const { headers, body } = await get(chunk, { 'accept-encoding': accepted });
+    expect(body).toBe('body{margin:0}');
+    encodings.push(headers.get('content-encoding'));
+  }
+  expect(encodings).toEqual([null, 'gzip', 'gzip', null]);
+  expect(made).toEqual([chunk, chunk]);
+});
+
 it('keeps the status of an answer HTTP lets a shared cache keep', async () => {
   answer = () => ({ ...staticPage, status: 404 });
   await get('/gone');
