@@ -5,6 +5,8 @@ import { chromium } from 'playwright';
 import { median } from './lib.mjs';
 
 const CPU_SLOWDOWN = 4;
+// Each URL's loads, alternated; the median is reported.
+const LOADS = 5;
 // After `load`: the hydration, the prefetches and the calls a page makes at start are over by then.
 const SETTLE_MS = 5000;
 
@@ -28,16 +30,16 @@ async function tracedLoad(browser, url) {
   }
 }
 
-/** `loads` traced loads of each URL, alternated, as medians: { [name]: { busyMs, blockingMs, loads } }. */
-export async function mainThreadRuns(urls, loads = 3) {
+/** LOADS traced loads of each URL, alternated, as medians: { [name]: { busyMs, blockingMs, loads } }. */
+export async function mainThreadRuns(urls) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
   const runs = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
   try {
-    for (let round = 0; round < loads; round++) for (const [name, url] of Object.entries(urls)) runs[name].push(await tracedLoad(browser, url));
+    for (let round = 0; round < LOADS; round++) for (const [name, url] of Object.entries(urls)) runs[name].push(await tracedLoad(browser, url));
   } finally {
     await browser.close();
   }
   return Object.fromEntries(
-    Object.entries(runs).map(([name, each]) => [name, { busyMs: Math.round(median(each.map((run) => run.busy))), blockingMs: Math.round(median(each.map((run) => run.blocking))), loads }]),
+    Object.entries(runs).map(([name, each]) => [name, { busyMs: Math.round(median(each.map((run) => run.busy))), blockingMs: Math.round(median(each.map((run) => run.blocking))), loads: LOADS }]),
   );
 }

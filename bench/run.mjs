@@ -194,7 +194,7 @@ try {
   }
 
   // 6b. The same pages' main-thread work in traced loads at 4× CPU, alternated with the bare page.
-  results.mainThread = await mainThreadRuns({ 'bare page': `${base}/`, ...Object.fromEntries(publicPages.map((pathname) => [pathname, `${site}${pathname}`])) }, 5);
+  results.mainThread = await mainThreadRuns({ 'bare page': `${base}/`, ...Object.fromEntries(publicPages.map((pathname) => [pathname, `${site}${pathname}`])) });
 
   // 7. Fresh clone → first page served.
   if (!quick && !args.includes('--no-clone')) {
