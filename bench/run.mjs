@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port.mjs';
+import { backendNodeFlags } from '../scripts/backend-node-flags.mjs';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { fixedRateRounds } from './fixed-rate.mjs';
 import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
@@ -120,7 +121,7 @@ try {
   const backendPort = await freePort();
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   stops.push(
-    startProcess(node, ['--import', 'tsx', 'server/main.ts'], {
+    startProcess(node, [...backendNodeFlags, '--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: { ...process.env, PORT: String(backendPort), DATA_DIR: path.join(work, 'backend-data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '1000' },
     }).stop,

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { backendNodeFlags } from './backend-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -36,6 +37,6 @@ if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
 // own (`next start` would route /api through the Route Handler, at a sixth of the speed).
 env.NODE_ENV = 'production';
 // tsx as a loader in this one process (its CLI would add a relaying parent process).
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, [...backendNodeFlags, '--import', 'tsx', 'server/site.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '@/server/db/database';
+
+/* The embedded database starts with PGlite's own parameters and WAL segments that are not zero-filled. */
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+});
+
+afterAll(() => database.close());
+
+const setting = async (name: 'wal_init_zero' | 'search_path' | 'max_worker_processes') => {
+  const { rows } = (await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] };
+  return rows[0][name];
+};
+
+it('creates new WAL segments without writing 16 MB of zeros first', async () => {
+  expect(await setting('wal_init_zero')).toBe('off');
+});
+
+it('keeps PGlite’s own start parameters', async () => {
+  expect(await setting('search_path')).toBe('public');
+  expect(await setting('max_worker_processes')).toBe('0');
+});
