@@ -66,8 +66,15 @@ function takeCondition(call: SentCall): Condition | undefined {
   return index < 0 ? undefined : conditions.splice(index, 1)[0];
 }
 
-/** A kept-alive connection that the server closed while it was idle, before any answer. */
-const isStaleConnection = (error: unknown) => error instanceof Error && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+/**
+ * A kept-alive connection that the server closed while it was idle, found out by the next
+ * request: undici reports "other side closed" or a reset read, depending on which of the
+ * server's close and the request came first (probed: a server closing each idle connection
+ * as the request arrives, 400 tries: 140 closed, 1 reset for a GET). Browsers resend a
+ * request that fails either way on a reused connection.
+ */
+const staleConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+const isStaleConnection = (error: unknown) => error instanceof Error && staleConnectionCodes.has((error.cause as { code?: string } | undefined)?.code ?? '');
 
 /** Where a browser keeps its cookies, and the address it calls from. */
 interface Browser {
