@@ -1,6 +1,8 @@
 // `npm test`: every test. Jest (unit, components, API on PGlite), the API tests again on
 // PostgreSQL when a server can be started here, then Playwright against a production build.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from './postgres.mjs';
 
@@ -35,9 +37,15 @@ if (postgres) {
 
 run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, ['scripts/faults/kill-during-fulfilment.mjs', '--rounds', '3']);
 
-const e2eEnv = { NEXT_DIST_DIR: '.next-e2e', NEXT_PUBLIC_PRODUCTION: 'false', NEXT_TELEMETRY_DISABLED: '1' };
-if (run('build for e2e (production flag off)', process.execPath, ['node_modules/next/dist/bin/next', 'build'], e2eEnv)) {
-  run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+// The e2e sites' databases (a few hundred MB) go once Playwright has stopped the sites.
+const e2eData = fs.mkdtempSync(path.join(os.tmpdir(), 'website-e2e-'));
+const e2eEnv = { NEXT_DIST_DIR: '.next-e2e', NEXT_PUBLIC_PRODUCTION: 'false', NEXT_TELEMETRY_DISABLED: '1', E2E_DATA_DIR: e2eData };
+try {
+  if (run('build for e2e (production flag off)', process.execPath, ['node_modules/next/dist/bin/next', 'build'], e2eEnv)) {
+    run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+  }
+} finally {
+  fs.rmSync(e2eData, { recursive: true, force: true });
 }
 
 process.stdout.write('\n=== summary ===\n');

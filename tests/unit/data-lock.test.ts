@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { acquireDataLock, DataFolderInUseError } from '@/server/db/data-lock';
 
-const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-'));
+const made: string[] = [];
+const folder = () => {
+  made.push(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')));
+  return made[made.length - 1];
+};
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 const lockFile = (dataDir: string) => path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
 
 describe('the embedded database lock', () => {
