@@ -187,15 +187,21 @@ try {
   }
 
   // 6. Lighthouse (mobile) on the public pages in en and de.
-  // The bare page too: the floor of what a page of this framework scores on this machine.
+  // The bare pages too: the floor of what a page of this framework scores on this machine, empty
+  // and with as much markup as ours (the same size's floor for the main thread's work).
   const publicPages = ['/', '/contact', '/solutions/consulting', '/legal/privacy-policy', '/store/pricing'];
+  const barePages = { 'bare page': '/', 'bare page of our size': '/sized' };
   if (!quick) {
     results.lighthouse = await lighthouseRuns(site, publicPages, ['en', 'de']);
-    results.lighthouseBarePage = (await lighthouseRuns(base, ['/'], ['en']))[0];
+    results.lighthouseBare = {};
+    for (const [name, pathname] of Object.entries(barePages)) results.lighthouseBare[name] = (await lighthouseRuns(base, [pathname], ['en']))[0];
   }
 
-  // 6b. The same pages' main-thread work in traced loads at 4× CPU, alternated with the bare page.
-  results.mainThread = await mainThreadRuns({ 'bare page': `${base}/`, ...Object.fromEntries(publicPages.map((pathname) => [pathname, `${site}${pathname}`])) });
+  // 6b. The same pages' main-thread work in traced loads at 4× CPU, alternated with the bare pages.
+  results.mainThread = await mainThreadRuns({
+    ...Object.fromEntries(Object.entries(barePages).map(([name, pathname]) => [name, `${base}${pathname}`])),
+    ...Object.fromEntries(publicPages.map((pathname) => [pathname, `${site}${pathname}`])),
+  });
 
   // 7. Fresh clone → first page served.
   if (!quick && !args.includes('--no-clone')) {
@@ -255,14 +261,15 @@ function report(r) {
   for (const [name, value] of Object.entries(r.postgresApi ?? {})) {
     if (name !== 'version') row(`site on PostgreSQL ${r.postgresApi.version}: ${name} at 500/s`, latency(value), '', '', 'p99 ≤ 10 ms, 0 errors');
   }
-  const floor = r.lighthouseBarePage;
   const scores = (page) => `perf ${page.performance} (${page.runs} runs: ${page.performanceRange.join('–')}) a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`;
   for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, scores(page), `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '100/100/100/100, CLS 0, TBT 0');
-  const bareThread = r.mainThread['bare page'];
-  for (const [name, value] of Object.entries(r.mainThread)) {
-    if (name !== 'bare page') row(`main thread at 4× CPU ${name} (median of ${value.loads} loads)`, `busy ${value.busyMs} ms, blocking ${value.blockingMs} ms`, `busy ${bareThread.busyMs} ms, blocking ${bareThread.blockingMs} ms`, +(value.busyMs / bareThread.busyMs).toFixed(2), '');
+  const { 'bare page': bareThread, 'bare page of our size': sizedThread, ...ourThreads } = r.mainThread;
+  const thread = (value) => `busy ${value.busyMs} ms, blocking ${value.blockingMs} ms`;
+  for (const [name, value] of Object.entries(ourThreads)) {
+    const ratios = `busy ${+(value.busyMs / bareThread.busyMs).toFixed(2)} / ${+(value.busyMs / sizedThread.busyMs).toFixed(2)}, blocking ${+(value.blockingMs / bareThread.blockingMs).toFixed(2)} / ${+(value.blockingMs / sizedThread.blockingMs).toFixed(2)}`;
+    row(`main thread at 4× CPU ${name} (median of ${value.loads} loads)`, thread(value), `bare page: ${thread(bareThread)}; of our size: ${thread(sizedThread)}`, ratios, '');
   }
-  if (floor) row('Lighthouse bare page (floor)', scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
+  for (const [name, floor] of Object.entries(r.lighthouseBare ?? {})) row(`Lighthouse ${name} (floor)`, scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
   row('build', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
   if (r.freshClone) row('fresh clone → first page', r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm ci, build, start)`, '', '', '');
