@@ -24,7 +24,7 @@ export interface SinkMail {
  * The mail the sink at `mailApi` received for an address, oldest first. `fetchWith` is Node's
  * fetch: the components' jsdom window has none of its own.
  */
-export async function mailsTo(mailApi: string, address: string, fetchWith: typeof fetch = fetch): Promise<SinkMail[]> {
+export async function mailsTo(mailApi: string, address: string, fetchWith: (url: string) => Promise<Response> = fetch): Promise<SinkMail[]> {
   const response = await fetchWith(`${mailApi}/mails?to=${encodeURIComponent(address)}`);
   return (await response.json()) as SinkMail[];
 }

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { acquireDataLock, DataFolderInUseError } from '@/server/db/data-lock';
 
-const made: string[] = [];
+const madeFolders: string[] = [];
 const folder = () => {
-  made.push(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')));
-  return made[made.length - 1];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-'));
+  madeFolders.push(dir);
+  return dir;
 };
-afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterAll(() => madeFolders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 const lockFile = (dataDir: string) => path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
 
 describe('the embedded database lock', () => {

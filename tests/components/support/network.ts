@@ -76,6 +76,12 @@ function takeCondition(call: SentCall): Condition | undefined {
 const staleConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 const isStaleConnection = (error: unknown) => error instanceof Error && staleConnectionCodes.has((error.cause as { code?: string } | undefined)?.code ?? '');
 
+/** Node's fetch, sent once more when a reused idle connection turns out closed, as browsers do. */
+export function resendingFetch(url: string, init?: RequestInit): Promise<Response> {
+  const exchange = () => globalThis.nodeNetwork.fetch(url, init);
+  return exchange().catch((error: unknown) => (isStaleConnection(error) ? exchange() : Promise.reject(error)));
+}
+
 /** Where a browser keeps its cookies, and the address it calls from. */
 interface Browser {
   cookies: CookieJar;
@@ -86,7 +92,7 @@ const page: Browser = { cookies: { getCookieStringSync: (url) => globalThis.node
 
 /** One HTTP exchange from a browser, without logging or conditions. */
 async function send(browser: Browser, url: URL, init: RequestInit): Promise<Response> {
-  const { fetch: nodeFetch, AbortController: NodeAbortController } = globalThis.nodeNetwork;
+  const { AbortController: NodeAbortController } = globalThis.nodeNetwork;
   const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined), 'X-Forwarded-For': browser.address() };
   const cookie = browser.cookies.getCookieStringSync(url.href);
   if (cookie) headers.Cookie = cookie;
@@ -95,9 +101,7 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
   const pageSignal = init.signal;
   if (pageSignal?.aborted) controller.abort();
   pageSignal?.addEventListener('abort', () => controller.abort());
-  const exchange = () => nodeFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
-  // Browsers send a request again when a reused idle connection turns out closed; so does this.
-  const response = await exchange().catch((error: unknown) => (isStaleConnection(error) ? exchange() : Promise.reject(error)));
+  const response = await resendingFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
   for (const line of response.headers.getSetCookie()) browser.cookies.setCookieSync(line, url.href);
   return response;
 }
