@@ -1,5 +1,6 @@
 // Accounts and mailed codes for all three test runners (api, components, e2e). Plain TypeScript
 // with no runner, DOM or alias imports, so Jest (node and jsdom) and Playwright all load it.
+import { fetchResending } from './resend';
 
 /** A password that meets the sign-up rules (8+ characters, upper and lower case, a digit). */
 export const strongPassword = 'Bluebonnet2025';
@@ -24,7 +25,7 @@ export interface SinkMail {
  * The mail the sink at `mailApi` received for an address, oldest first. `fetchWith` is Node's
  * fetch: the components' jsdom window has none of its own.
  */
-export async function mailsTo(mailApi: string, address: string, fetchWith: (url: string) => Promise<Response> = fetch): Promise<SinkMail[]> {
-  const response = await fetchWith(`${mailApi}/mails?to=${encodeURIComponent(address)}`);
+export async function mailsTo(mailApi: string, address: string, fetchWith: typeof fetch = fetch): Promise<SinkMail[]> {
+  const response = await fetchResending(`${mailApi}/mails?to=${encodeURIComponent(address)}`, undefined, fetchWith);
   return (await response.json()) as SinkMail[];
 }

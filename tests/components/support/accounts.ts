@@ -1,12 +1,12 @@
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions } from '@/lib/state/app-state';
 import { mailsTo as mailsInSink, strongPassword, uniqueEmail, verificationCodeIn, type SinkMail } from '../../support/accounts';
-import { accepted, pageApi, resendingFetch, type ApiCaller } from './network';
+import { accepted, pageApi, type ApiCaller } from './network';
 
 export { strongPassword, uniqueEmail };
 
 /** The mail the backend sent to an address (the real SMTP sink on loopback), oldest first. */
-export const mailsTo = (address: string): Promise<SinkMail[]> => mailsInSink(globalThis.nodeNetwork.mailApi, address, resendingFetch);
+export const mailsTo = (address: string): Promise<SinkMail[]> => mailsInSink(globalThis.nodeNetwork.mailApi, address, globalThis.nodeNetwork.fetch);
 
 /** Waits for a mail to the address sent after `after` (the backend's mail job sends within moments) and returns its code. */
 export async function mailedCode(address: string, after = 0): Promise<string> {

@@ -10,6 +10,7 @@
  */
 
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { fetchResending } from '../../support/resend';
 
 interface CookieJar {
   getCookieStringSync(url: string): string;
@@ -66,22 +67,6 @@ function takeCondition(call: SentCall): Condition | undefined {
   return index < 0 ? undefined : conditions.splice(index, 1)[0];
 }
 
-/**
- * A kept-alive connection that the server closed while it was idle, found out by the next
- * request: undici reports "other side closed" or a reset read, depending on which of the
- * server's close and the request came first (probed: a server closing each idle connection
- * as the request arrives, 400 tries: 140 closed, 1 reset for a GET). Browsers resend a
- * request that fails either way on a reused connection.
- */
-const staleConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
-const isStaleConnection = (error: unknown) => error instanceof Error && staleConnectionCodes.has((error.cause as { code?: string } | undefined)?.code ?? '');
-
-/** Node's fetch, sent once more when a reused idle connection turns out closed, as browsers do. */
-export function resendingFetch(url: string, init?: RequestInit): Promise<Response> {
-  const exchange = () => globalThis.nodeNetwork.fetch(url, init);
-  return exchange().catch((error: unknown) => (isStaleConnection(error) ? exchange() : Promise.reject(error)));
-}
-
 /** Where a browser keeps its cookies, and the address it calls from. */
 interface Browser {
   cookies: CookieJar;
@@ -92,7 +77,7 @@ const page: Browser = { cookies: { getCookieStringSync: (url) => globalThis.node
 
 /** One HTTP exchange from a browser, without logging or conditions. */
 async function send(browser: Browser, url: URL, init: RequestInit): Promise<Response> {
-  const { AbortController: NodeAbortController } = globalThis.nodeNetwork;
+  const { fetch: nodeFetch, AbortController: NodeAbortController } = globalThis.nodeNetwork;
   const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined), 'X-Forwarded-For': browser.address() };
   const cookie = browser.cookies.getCookieStringSync(url.href);
   if (cookie) headers.Cookie = cookie;
@@ -101,7 +86,8 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
   const pageSignal = init.signal;
   if (pageSignal?.aborted) controller.abort();
   pageSignal?.addEventListener('abort', () => controller.abort());
-  const response = await resendingFetch(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' });
+  // Browsers send a request again when a reused idle connection turns out closed; so does this.
+  const response = await fetchResending(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' }, nodeFetch);
   for (const line of response.headers.getSetCookie()) browser.cookies.setCookieSync(line, url.href);
   return response;
 }
