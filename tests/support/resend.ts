@@ -9,10 +9,19 @@
  * request that fails either way on a reused connection.
  */
 const staleConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
-const isStaleConnection = (error: unknown) => error instanceof Error && staleConnectionCodes.has((error.cause as { code?: string } | undefined)?.code ?? '');
+// Read by shape, not `instanceof`: in the component tests Node's fetch throws errors of another realm than jsdom's.
+const isStaleConnection = (error: unknown) => staleConnectionCodes.has((error as { cause?: { code?: string } } | undefined)?.cause?.code ?? '');
 
-/** `fetchWith` (Node's fetch), sent once more when a reused idle connection turns out closed. */
-export function fetchResending(url: string, init?: RequestInit, fetchWith: typeof fetch = fetch): Promise<Response> {
-  const exchange = () => fetchWith(url, init);
-  return exchange().catch((error: unknown) => (isStaleConnection(error) ? exchange() : Promise.reject(error)));
+/** Sends at most: each such failure takes one closed connection out of the pool, which can hold several. */
+const maxSends = 5;
+
+/** `fetchWith` (Node's fetch), sent again while a reused idle connection turns out closed. */
+export async function fetchResending(url: string, init?: RequestInit, fetchWith: typeof fetch = fetch): Promise<Response> {
+  for (let send = 1; ; send++) {
+    try {
+      return await fetchWith(url, init);
+    } catch (error) {
+      if (!isStaleConnection(error) || send === maxSends) throw error;
+    }
+  }
 }

@@ -87,7 +87,14 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
   if (pageSignal?.aborted) controller.abort();
   pageSignal?.addEventListener('abort', () => controller.abort());
   // Browsers send a request again when a reused idle connection turns out closed; so does this.
-  const response = await fetchResending(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' }, nodeFetch);
+  const response = await fetchResending(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' }, nodeFetch).catch((error: unknown) => {
+    // A failed connection shows on the page only as "Unable to connect server"; the test's output says why.
+    if ((error as { name?: string } | undefined)?.name === 'TypeError') {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      console.warn(`${init.method ?? 'GET'} ${url.pathname} failed: ${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`);
+    }
+    throw error;
+  });
   for (const line of response.headers.getSetCookie()) browser.cookies.setCookieSync(line, url.href);
   return response;
 }
