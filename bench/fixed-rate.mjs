@@ -59,6 +59,15 @@ export function fixedRate({ url, method = 'GET', headers = {}, body, rate = 500,
 }
 
 /**
+ * Load each target at its rate for a few seconds, results discarded: a process just started
+ * answers its first second slowly while its code compiles and its pool opens connections.
+ * @param {Record<string, Parameters<typeof fixedRate>[0]>} targets
+ */
+export async function warmUp(targets, seconds) {
+  for (const target of Object.values(targets)) await fixedRate({ ...target, warmUpSeconds: 0, durationSeconds: seconds });
+}
+
+/**
  * fixedRate over several targets in alternated rounds: per target the median p50 and p99 of
  * the rounds, the highest max and the errors of all rounds. One 8-second run's p99 on this
  * shared machine can be off by an order of magnitude.
