@@ -29,6 +29,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Two workers share two cores with the servers: a page can take over 5 s (the default) to
+  // hydrate and load its data there, as the pricing page did in one CI run.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
