@@ -1,5 +1,5 @@
 // The page load's main-thread work, traced in Chromium at Lighthouse's mobile CPU slowdown (4×).
-// Lighthouse's TBT here swings by 300–500 ms between runs of the same page (README, Performance);
+// Lighthouse's TBT here swings by 300–500 ms between runs of the same page (bench/README.md);
 // these sums over a real trace move far less, so a change of ours shows (bench/HISTORY.md).
 import { chromium } from 'playwright';
 import { median } from './lib.mjs';
