@@ -1,5 +1,5 @@
 // Lighthouse (mobile defaults) driving Debian's Chromium, one fresh browser per run. One run's
-// performance score on this machine can be off by 20 points (bench/README.md), so each page
+// performance score on this machine can be off by up to 30 points (bench/README.md), so each page
 // is measured RUNS times and reported by Lighthouse's own median run (the run closest to the
 // median FCP and TTI), with the spread of the performance scores beside it.
 import * as chromeLauncher from 'chrome-launcher';
