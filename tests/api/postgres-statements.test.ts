@@ -27,8 +27,20 @@ describeOnPostgres('named statements on PostgreSQL', () => {
     await openPool().query("create table t (id int primary key, name text); insert into t values (1, 'one'), (2, 'two')");
   });
 
+  /**
+   * pool.end() resolves while its connections are still closing; the forced drop below would cut
+   * one (57P01), and the pool would throw that as an idle client's error. Its 'remove' comes once
+   * a connection has closed.
+   */
+  const endAndClose = (pool: Pool) =>
+    new Promise<void>((resolve, reject) => {
+      let open = pool.totalCount;
+      pool.on('remove', () => --open === 0 && resolve());
+      pool.end().then(() => open === 0 && resolve(), reject);
+    });
+
   afterAll(async () => {
-    await Promise.all(pools.map((pool) => pool.end()));
+    await Promise.all(pools.map(endAndClose));
     await database.drop();
   });
 
