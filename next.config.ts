@@ -2,10 +2,13 @@ import type { NextConfig } from 'next';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json';
-import { defaultLocaleRewrites, localeRedirects, portalRedirects } from './i18n/route-rules';
+import { defaultLocaleRewrites, localeRedirects } from './i18n/route-rules';
 import { securityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+/** SITE_URL as the build sees it; local builds link to the default `npm start` address. */
+const builtSiteUrl = () => new URL(process.env.SITE_URL || 'http://localhost:3000').origin;
 
 export default function config(phase: string): NextConfig {
   // Spec §1: the version is substituted at build time; development shows DEV.
@@ -14,13 +17,12 @@ export default function config(phase: string): NextConfig {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
-    // Next hashes the whole HTML of every response for its ETag (issue 7: +25–35 % page
-    // throughput without it). Static pages carry s-maxage for a CDN, which revalidates on its own.
-    generateEtags: false,
     serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
     env: {
       NEXT_PUBLIC_APP_VERSION: version,
       NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',
+      // The origin the static pages' canonical and hreflang links are rendered with (lib/config.ts).
+      NEXT_PUBLIC_SITE_URL: builtSiteUrl(),
     },
     // Next's default widths go up to 3840 px; our largest source is 1600 px wide (the hero
     // artwork), and wider variants would be the same pixels under more srcset entries.
@@ -38,7 +40,6 @@ export default function config(phase: string): NextConfig {
         { source: '/:locale(de|ru)/account', destination: '/:locale/account/settings', permanent: false },
         { source: '/store', destination: '/store/pricing', permanent: false },
         { source: '/:locale(de|ru)/store', destination: '/:locale/store/pricing', permanent: false },
-        ...portalRedirects(),
       ];
     },
     async rewrites() {

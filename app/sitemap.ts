@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
-import { locales } from '@/i18n/routing';
+import { locales, type AppLocale } from '@/i18n/routing';
 import { isProduction } from '@/lib/config';
-import { absoluteUrl } from '@/lib/seo';
+import { absoluteUrl as absoluteIn, runtimeSiteUrl } from '@/lib/seo';
 
 /** The public pages search engines should know (spec §2); hidden pages stay out in production. */
 const publicPages: { path: string; priority: number; shown: boolean }[] = [
@@ -19,8 +19,13 @@ const publicPages: { path: string; priority: number; shown: boolean }[] = [
   { path: '/legal/cookie-policy', priority: 0.3, shown: true },
 ];
 
+// Rendered per request, so a changed SITE_URL needs no new build.
+export const dynamic = 'force-dynamic';
+
 /** Every page in every language, each entry naming its translations (hreflang). */
 export default function sitemap(): MetadataRoute.Sitemap {
+  const origin = runtimeSiteUrl();
+  const absoluteUrl = (locale: AppLocale, path: string) => absoluteIn(locale, path, origin);
   return publicPages
     .filter((page) => page.shown)
     .flatMap((page) => {

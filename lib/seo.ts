@@ -7,8 +7,17 @@ import type en from '@/messages/en.json';
 
 export type PageKey = Exclude<keyof typeof en.meta, 'titleTemplate'>;
 
-export function absoluteUrl(locale: AppLocale, path: string): string {
-  return new URL(localizedPath(locale, path), brand.siteUrl).toString();
+export function absoluteUrl(locale: AppLocale, path: string, origin: string = brand.siteUrl): string {
+  return new URL(localizedPath(locale, path), origin).toString();
+}
+
+/**
+ * SITE_URL as the running server has it, for what is rendered per request (the sitemap,
+ * robots.txt); static pages keep the origin they were built with (brand.siteUrl).
+ */
+export function runtimeSiteUrl(): string {
+  const configured = process.env.SITE_URL;
+  return configured ? new URL(configured).origin : brand.siteUrl;
 }
 
 /** Spec §1 title '{product} - {title}' and description, with canonical and hreflang alternates. */

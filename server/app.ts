@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
+import { MAX_BODY_BYTES } from '../lib/contract/http';
 import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
@@ -38,12 +39,10 @@ async function requireUtf8(c: Context<AppEnv>, next: Next) {
   await next();
 }
 
-// No payload of this API comes near 64 KB; bigger bodies are refused before they are read.
-const maxBodyBytes = 64 * 1024;
 const refuseTooLarge = () => {
   throw new ApiError(413, { key: 'bodyTooLarge' });
 };
-const countStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: refuseTooLarge });
+const countStreamedBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseTooLarge });
 
 /**
  * A declared length is judged from the header (Node's parser reads no byte past it), so the
@@ -53,7 +52,7 @@ const countStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: refuseTooL
 function limitBody(c: Context<AppEnv>, next: Next) {
   const length = c.req.header('content-length');
   if (!length || !/^\d+$/.test(length) || c.req.header('transfer-encoding') !== undefined) return countStreamedBody(c, next);
-  if (Number(length) > maxBodyBytes) refuseTooLarge();
+  if (Number(length) > MAX_BODY_BYTES) refuseTooLarge();
   return next();
 }
 

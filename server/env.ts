@@ -29,6 +29,8 @@ export interface BackendDeps {
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** The client's address as the trusted proxies report it (server/client-address.ts). */
+    clientAddress: string;
     deps: BackendDeps;
     session?: ActiveSession;
   };

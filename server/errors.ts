@@ -46,6 +46,12 @@ function shapeFor(path: string): { field: EnvelopeField; extra: Record<string, u
   return { field: 'Errors', extra: path === '/api/auth/signup' ? { CodeResult: null, SessionInfo: null } : { SessionInfo: null } };
 }
 
+/** The error body a call at this path answers with, worded in the caller's language. */
+export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorText[]): Record<string, unknown> {
+  const shape = shapeFor(path);
+  return { ...shape.extra, ...envelope(wordErrors(language, texts), shape.field) };
+}
+
 export function errorResponse(c: Context<AppEnv>, error: Error) {
   const language = requestLanguage(c);
   const shape = shapeFor(c.req.path);
@@ -57,12 +63,12 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
   }
   if (error instanceof HTTPException && error.status < 500) {
     const detail = error.message || 'the body could not be read';
-    return c.json({ ...shape.extra, ...envelope(wordErrors(language, [{ key: 'malformed', values: { detail } }]), shape.field) }, error.status);
+    return c.json(errorEnvelope(c.req.path, language, [{ key: 'malformed', values: { detail } }]), error.status);
   }
   const requestId = c.get('requestId');
   c.get('deps')?.logger.error('unhandled error', {
     requestId,
     error: { name: error.name, message: error.message, stack: error.stack },
   });
-  return c.json({ ...shape.extra, ...envelope(wordErrors(language, [{ key: 'internal', values: { requestId } }]), shape.field) }, 500);
+  return c.json(errorEnvelope(c.req.path, language, [{ key: 'internal', values: { requestId } }]), 500);
 }

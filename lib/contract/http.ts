@@ -10,3 +10,6 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export const SESSION_COOKIE = 'sid';
 export const API_BASE = '/api/';
+
+/** No payload of this API comes near this size; bigger bodies are refused before they are read. */
+export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { clientAddress } from '../client-address';
 import type { AppEnv, BackendDeps } from '../env';
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -10,6 +11,7 @@ export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
     const requestId = given && incomingId.test(given) ? given : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
+    c.set('clientAddress', clientAddress(c, deps.config.trustedProxies));
     // Set before the answer exists: changing a finished answer makes the adapter rebuild it.
     c.header('X-Request-Id', requestId);
     const started = performance.now();

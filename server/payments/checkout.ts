@@ -90,7 +90,7 @@ async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: In
     }),
     taxCents: invoice.taxCents,
     taxDescription: invoiceTexts(language).invoice.tax,
-    returnUrl: `${deps.config.siteUrl ?? origin}/store/payment-return?session_id={CHECKOUT_SESSION_ID}`,
+    returnUrl: `${origin}/store/payment-return?session_id={CHECKOUT_SESSION_ID}`,
   };
 }
 

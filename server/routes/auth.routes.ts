@@ -7,7 +7,6 @@ import {
   SignupRequestSchema,
   SignupResponseSchema,
 } from '../../lib/contract/auth';
-import { clientIp } from '../client-ip';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, setSessionCookies } from '../middleware/session';
 import { logIn, sessionInfoOf, signUp } from '../services/accounts';
@@ -67,7 +66,7 @@ export const authRoutes = createRouter()
       email: body.UserName,
       password: body.Password,
       cookieConsent: body.CookieConsent,
-      ip: clientIp(c),
+      ip: c.get('clientAddress'),
       previousSession: c.get('session'),
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
@@ -84,7 +83,7 @@ export const authRoutes = createRouter()
       code: body.Code,
       cookieConsent: body.CookieConsent,
       language,
-      ip: clientIp(c),
+      ip: c.get('clientAddress'),
     });
     const refuse = (key: 'codeWrong' | 'codeExpired' | 'addressTaken', codeResult: 'show' | 'hide') => {
       throw new ApiError(400, { key }, { extra: { CodeResult: codeResult } });

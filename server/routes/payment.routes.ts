@@ -10,6 +10,7 @@ import {
   PaymentReturnResponseSchema,
   type PaymentProviderName,
 } from '../../lib/contract/store';
+import { publicOrigin } from '../client-address';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
@@ -66,12 +67,6 @@ const webhook = createRoute({
   responses: { 200: jsonContent(z.object({ received: z.boolean() }), 'Event accepted'), ...errorResponses },
 });
 
-/** The request's own origin (the forwarder passes X-Forwarded-Host/Proto in HTTP mode). */
-function originOf(url: string, headers: { host?: string; proto?: string }): string {
-  const own = new URL(url);
-  return headers.host ? `${headers.proto ?? own.protocol.replace(':', '')}://${headers.host}` : own.origin;
-}
-
 export const paymentRoutes = createRouter()
   .openapi(keyInfo, (c) => {
     const provider = activeProvider(c.get('deps'));
@@ -89,7 +84,8 @@ export const paymentRoutes = createRouter()
 for (const provider of PaymentProviderSchema.options) {
   paymentRoutes
     .openapi(createSessionRoute(provider), async (c) => {
-      const origin = originOf(c.req.url, { host: c.req.header('X-Forwarded-Host'), proto: c.req.header('X-Forwarded-Proto') });
+      const { config } = c.get('deps');
+      const origin = publicOrigin(c, config.siteUrl, config.trustedProxies);
       const secret = await startCheckout(c.get('deps'), sessionOf(c), provider, origin, requestLanguage(c), c.req.valid('query').invoice);
       return c.json({ Value: secret }, 200);
     })

@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { SupportMessageSchema } from '../../lib/contract/support';
-import { clientIp } from '../client-ip';
 import { receiveSupportMessage } from '../services/support';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
 
@@ -14,6 +13,6 @@ const message = createRoute({
 });
 
 export const supportRoutes = createRouter().openapi(message, async (c) => {
-  await receiveSupportMessage(c.get('deps'), c.req.valid('json'), clientIp(c), c.get('session')?.user.id ?? null);
+  await receiveSupportMessage(c.get('deps'), c.req.valid('json'), c.get('clientAddress'), c.get('session')?.user.id ?? null);
   return c.json({ ErrorMessages: [], Data: null }, 200);
 });

@@ -8,7 +8,6 @@ import {
   UserResponseSchema,
   userData,
 } from '../../lib/contract/user';
-import { clientIp } from '../client-ip';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, requireSession, sessionOf, setSessionCookies } from '../middleware/session';
 import { changeEmail, changePassword, scheduleDeletion, updateDisplayName } from '../services/accounts';
@@ -36,7 +35,7 @@ export const userRoutes = createRouter()
   .openapi(email, async (c) => {
     const body = c.req.valid('json');
     const language = requestLanguage(c);
-    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: clientIp(c) });
+    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress') });
     switch (outcome) {
       case 'code-sent': {
         const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);

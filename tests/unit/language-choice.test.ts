@@ -1,5 +1,6 @@
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
-import { defaultLocaleRewrites, headersRulesRead, languageVary, localeRedirects, portalRedirects } from '@/i18n/route-rules';
+import { defaultLocaleRewrites, localeRedirects } from '@/i18n/route-rules';
+import { loginAddressFor } from '@/lib/portal-guard';
 import { safeReturnPath } from '@/lib/portal-paths';
 
 describe('localized paths', () => {
@@ -42,63 +43,31 @@ describe('language rules (spec §1) as redirects', () => {
   });
 });
 
-describe('the Vary of a page address', () => {
-  it('names the cookies on every page address, and the browser’s language where no prefix decides', () => {
-    for (const path of ['/', '/contact', '/legal/privacy-policy', '/store/cart']) expect(languageVary(path)).toBe('Cookie, Accept-Language');
-    for (const path of ['/de', '/de/contact', '/ru/legal/privacy-policy']) expect(languageVary(path)).toBe('Cookie');
-    for (const path of ['/api/health', '/_next/static/a.js', '/favicon.svg', '/en/contact', '/denmark.png']) expect(languageVary(path)).toBeNull();
-  });
-});
+describe('login guard (spec §2) of proxy.ts', () => {
+  const guard = (address: string) => {
+    const url = new URL(address, 'http://site.test');
+    return loginAddressFor(url.pathname, url.searchParams);
+  };
 
-describe('a request as the rules read it (the site cache’s comparison)', () => {
-  const read = (headers: Record<string, string>) => headersRulesRead(headers);
-
-  it('keeps of the cookies only the stored language and whether there is a session', () => {
-    expect(read({ cookie: 'XSRF-TOKEN=abc; sid=s3cret; language=de; theme=dark' }).cookie).toBe('sid; language=de');
-    expect(read({ cookie: 'XSRF-TOKEN=other; language=de;sid=another' }).cookie).toBe('language=de; sid');
-    expect(read({ cookie: 'XSRF-TOKEN=abc' }).cookie).toBe('');
-    expect(read({ cookie: ' language = ru ; sid=' }).cookie).toBe('language=ru; sid=');
-    expect(read({ cookie: 'sid=""; language=de; language=ru' }).cookie).toBe('sid=; language=de; language=ru');
-    expect(read({ cookie: 'sidebar=1; mylanguage=de; sid' }).cookie).toBe('');
+  it('sends portal pages without a session to a public page with the return path', () => {
+    expect(guard('/account/settings')).toBe('/?login=/account/settings');
+    expect(guard('/store/cart')).toBe('/?login=/store/cart');
+    expect(guard('/store/checkout')).toBe('/store/pricing?login=/store/pricing');
+    expect(guard('/app/talent')).toBe('/?login=/app/talent');
+    expect(guard('/de/store/cart')).toBe('/de?login=/store/cart');
+    expect(guard('/ru/store/checkout')).toBe('/ru/store/pricing?login=/store/pricing');
   });
 
-  it('keeps of the browser’s language only whether rule 3 takes it for German', () => {
-    const browser = localeRedirects().find((rule) => rule.has?.[0]?.key === 'accept-language')!.has![0].value!;
-    for (const header of ['de', 'de-AT,de;q=0.9', 'DE-de', 'en-US,de;q=0.9', 'ru', '']) {
-      expect(read({ 'accept-language': header })['accept-language']).toBe(new RegExp(`^${browser}$`).test(header) ? 'de' : '');
-    }
-    expect(read({})).toEqual(read({ cookie: 'XSRF-TOKEN=abc', 'accept-language': 'en' }));
+  it('returns a billing link with ?invoice_id= or ?subscription_id= to that page', () => {
+    const id = '0b8e7c1e-6f7a-4a63-9a53-2f1f3a1c0d9e';
+    expect(guard(`/account/billing?invoice_id=${id}`)).toBe(`/?login=/account/billing/invoice/${id}`);
+    expect(guard(`/de/account/billing?subscription_id=${id}`)).toBe(`/de?login=/account/billing/subscription/${id}`);
+    // An id that is not one stays out of the return path.
+    expect(guard('/account/billing?invoice_id=x%26login%3D//evil')).toBe('/?login=/account/billing');
   });
 
-  it('leaves every other header as it came', () => {
-    expect(read({ rsc: '1', 'accept-encoding': 'gzip', host: 'example.com', cookie: 'language=en' })).toEqual({ rsc: '1', 'accept-encoding': 'gzip', host: 'example.com', cookie: 'language=en', 'accept-language': '' });
-  });
-});
-
-describe('login guard (spec §2) as redirects', () => {
-  it('sends portal pages without a session cookie to a public page with the return path', () => {
-    const rules = portalRedirects();
-    expect(rules.every((rule) => rule.missing?.[0]?.key === 'sid')).toBe(true);
-    expect(rules.map((rule) => `${rule.source} → ${rule.destination}`)).toEqual(
-      expect.arrayContaining([
-        '/account/:path* → /?login=/account/:path*',
-        '/store/cart → /?login=/store/cart',
-        '/store/checkout → /store/pricing?login=/store/pricing',
-        '/app/talent → /?login=/app/talent',
-        '/de/store/cart → /de?login=/store/cart',
-      ]),
-    );
-  });
-
-  it('returns a billing link with ?invoice_id= or ?subscription_id= to that page, ahead of the general rule', () => {
-    const rules = portalRedirects();
-    const invoice = rules.findIndex((rule) => rule.source === '/account/billing' && rule.has?.[0]?.key === 'invoice_id');
-    expect(rules[invoice].destination).toBe('/?login=/account/billing/invoice/:id');
-    expect(rules.find((rule) => rule.source === '/de/account/billing' && rule.has?.[0]?.key === 'subscription_id')?.destination).toBe('/de?login=/account/billing/subscription/:id');
-    expect(invoice).toBeLessThan(rules.findIndex((rule) => rule.source === '/account/:path*'));
-    const id = new RegExp(`^${rules[invoice].has![0].value}$`);
-    expect(id.test('0b8e7c1e-6f7a-4a63-9a53-2f1f3a1c0d9e')).toBe(true);
-    expect(id.test('x&login=//evil')).toBe(false);
+  it('hands back the path as it was asked, whatever characters it holds', () => {
+    expect(new URL(guard('/account/a%3Fb&c#d'), 'http://site.test').searchParams.get('login')).toBe('/account/a%3Fb&c');
   });
 
   it('allows only local return paths', () => {

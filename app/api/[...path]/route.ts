@@ -1,4 +1,4 @@
-import { forwardToBackend } from '@/server/embedded';
+import { forwardToBackend } from '@/server/api-forwarder';
 
 /**
  * Every /api/* call goes to the backend: over HTTP to BACKEND_URL when it is set, otherwise

@@ -1,0 +1,28 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { SESSION_COOKIE } from './lib/contract/http';
+import { loginAddressFor } from './lib/portal-guard';
+
+/**
+ * The card's middleware (Next.js 16 names the file proxy.ts): portal pages asked without a
+ * session cookie go to a public page where the login opens. Whether the session is valid is
+ * the API's business; the pages themselves are static islands.
+ */
+export function proxy(request: NextRequest) {
+  const session = request.cookies.get(SESSION_COOKIE)?.value;
+  if (session && session !== '""') return NextResponse.next();
+  return NextResponse.redirect(new URL(loginAddressFor(request.nextUrl.pathname, request.nextUrl.searchParams), request.url));
+}
+
+// Only the portal pages: the static pages and the API never pass through the proxy.
+export const config = {
+  matcher: [
+    '/account/:path+',
+    '/:locale(de|ru)/account/:path+',
+    '/app/talent',
+    '/:locale(de|ru)/app/talent',
+    '/store/cart',
+    '/:locale(de|ru)/store/cart',
+    '/store/checkout',
+    '/:locale(de|ru)/store/checkout',
+  ],
+};
