@@ -51,14 +51,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The site as `npm start` runs it (server/site.ts): /api straight to the backend in-process
-      // on the embedded database. The other sites run `next start`, where /api goes through the
-      // Route Handler (over HTTP to the standalone backend, and in-process for Stripe).
-      command: 'node --import tsx server/site.ts',
+      // The site as `npm start` runs it: Next.js's own server, /api through the Route Handler to
+      // the backend in-process on the embedded database.
+      command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
-      env: { ...common, NODE_ENV: 'production', PORT: port, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
-      // Stopped as a supervisor would: the database closed, the pages process and its socket gone.
+      env: { ...common, SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
+      // Stopped as a supervisor would, so the embedded database is closed.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 60_000,
       reuseExistingServer: false,
@@ -67,7 +66,8 @@ export default defineConfig({
       // The standalone backend (`npm run server`) …
       command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${backendPort}/api/health`,
-      env: { ...common, PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone') },
+      // Behind the forwarding site: Next.js is its one trusted hop.
+      env: { ...common, PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone'), TRUSTED_PROXIES: '1' },
       timeout: 60_000,
       reuseExistingServer: false,
     },
@@ -75,7 +75,7 @@ export default defineConfig({
       // … and a site that forwards /api to it over HTTP.
       command: nextStart(forwardingPort),
       url: `http://localhost:${forwardingPort}/`,
-      env: { ...common, BACKEND_URL: `http://127.0.0.1:${backendPort}` },
+      env: { ...common, SITE_URL: `http://localhost:${forwardingPort}`, BACKEND_URL: `http://127.0.0.1:${backendPort}` },
       timeout: 60_000,
       reuseExistingServer: false,
     },
@@ -92,6 +92,7 @@ export default defineConfig({
       url: `http://localhost:${stripeSitePort}/api/health`,
       env: {
         ...common,
+        SITE_URL: `http://localhost:${stripeSitePort}`,
         DATA_DIR: path.join(dataDir, 'stripe'),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         STRIPE_SECRET_KEY: 'sk_test_e2e',

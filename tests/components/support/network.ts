@@ -40,7 +40,7 @@ const calls: SentCall[] = [];
 const conditions: Condition[] = [];
 /**
  * Each test is a visitor of its own address, which the proxy in front of the backend appends
- * as the last X-Forwarded-For entry (server/client-ip.ts): the backend's per-address limits
+ * as the last X-Forwarded-For entry (a trusted hop: server/client-address.ts): the per-address limits
  * then count one test's calls, as they count one visitor's, and run at production values.
  */
 let clientAddress = '10.0.0.1';
