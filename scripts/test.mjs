@@ -1,5 +1,6 @@
 // `npm test`: every test. Jest (unit, components, API on PGlite), the API tests again on
-// PostgreSQL when a server can be started here, then Playwright against a production build.
+// PostgreSQL when a server can be started here, then Playwright against a production build,
+// then the production topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,7 @@ const e2eEnv = { NEXT_DIST_DIR: '.next-e2e', NEXT_PUBLIC_PRODUCTION: 'false', NE
 try {
   if (run('build for e2e (production flag off)', process.execPath, ['node_modules/next/dist/bin/next', 'build'], e2eEnv)) {
     run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+    run('topology: nginx with TLS, two backends, Next.js, PostgreSQL (deploy/)', process.execPath, ['tests/topology/run.mjs'], e2eEnv);
   }
 } finally {
   fs.rmSync(e2eData, { recursive: true, force: true });

@@ -1,0 +1,45 @@
+// Fills in deploy/nginx/bluebonnet.conf.template from the environment and prints the result
+// (docs/deploy.md). The topology test renders it the same way, with loopback ports.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const template = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'bluebonnet.conf.template');
+
+const serverLines = (list) =>
+  list
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
+    .map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`)
+    .join('\n');
+
+/** The configuration for these settings; every value is required but the listen addresses and the cache folder. */
+export function renderNginx(settings) {
+  const origin = new URL(settings.SITE_URL);
+  const values = {
+    SERVER_NAME: origin.hostname,
+    PUBLIC_ORIGIN: origin.origin,
+    HTTPS_LISTEN: settings.HTTPS_LISTEN ?? '443',
+    HTTP_LISTEN: settings.HTTP_LISTEN ?? '80',
+    TLS_CERTIFICATE: settings.TLS_CERTIFICATE,
+    TLS_CERTIFICATE_KEY: settings.TLS_CERTIFICATE_KEY,
+    CACHE_DIR: settings.CACHE_DIR ?? '/var/cache/nginx/bluebonnet',
+    BACKEND_SERVERS: serverLines(settings.BACKENDS ?? '127.0.0.1:4001,127.0.0.1:4002'),
+    NEXT_SERVERS: serverLines(settings.NEXT_SERVERS ?? '127.0.0.1:3000'),
+  };
+  return fs.readFileSync(template, 'utf8').replace(/\$\{([A-Z_]+)\}/g, (whole, name) => {
+    const value = values[name];
+    if (!value) throw new Error(`deploy/render-nginx.mjs: ${name} has no value (set ${name === 'SERVER_NAME' || name === 'PUBLIC_ORIGIN' ? 'SITE_URL' : name})`);
+    return value;
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    process.stdout.write(renderNginx(process.env));
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

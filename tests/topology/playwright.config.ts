@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Run by tests/topology/run.mjs, which starts the servers and passes their addresses.
+export default defineConfig({
+  testDir: '.',
+  workers: 1,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: process.env.TOPOLOGY_SITE_URL,
+    // The certificate is self-signed for this run.
+    ignoreHTTPSErrors: true,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});
