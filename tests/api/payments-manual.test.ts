@@ -161,8 +161,9 @@ describe('provider selection', () => {
     const { loadBackendConfig } = await import('@/server/config');
     const { selectPaymentProvider } = await import('@/server/payments/select');
     const db = backend.database.db;
-    expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'production' }), db)).toBeNull();
-    expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'production', PAYMENTS_MANUAL_ENABLED: 'true' }), db)?.name).toBe('manual');
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com' };
+    expect(selectPaymentProvider(loadBackendConfig(production), db)).toBeNull();
+    expect(selectPaymentProvider(loadBackendConfig({ ...production, PAYMENTS_MANUAL_ENABLED: 'true' }), db)?.name).toBe('manual');
     expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'development' }), db)?.name).toBe('manual');
     expect(selectPaymentProvider(loadBackendConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }), db)?.name).toBe('stripe');
   });
