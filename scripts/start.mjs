@@ -5,12 +5,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import nextEnv from '@next/env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = path.join(root, distDir, 'BUILD_ID');
 const builtFor = path.join(root, distDir, 'site-url');
 const sources = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'server', 'proxy.ts', 'next.config.ts', 'instrumentation.ts', 'tailwind.config.ts', 'package-lock.json'];
+// The .env files, read as Next.js reads them, so what they set counts for the choices below too.
+nextEnv.loadEnvConfig(root, false);
 const port = process.env.PORT || '3000';
 const say = (line) => process.stdout.write(`${line}\n`);
 
