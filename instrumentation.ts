@@ -1,12 +1,21 @@
-/** Opens the embedded backend when the Next server starts, not on the first visitor's request. */
+/**
+ * When the Next server starts: checks the configuration and opens the embedded backend, so a
+ * bad setting stops the start with its message instead of failing every request later.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const built = process.env.NEXT_PUBLIC_SITE_URL;
-  const configured = URL.canParse(process.env.SITE_URL ?? '') && new URL(process.env.SITE_URL!).origin;
-  if (configured && built && configured !== built) {
-    process.stderr.write(`SITE_URL is ${configured}, but the static pages were built for ${built}: their canonical and language links point there until the next build.\n`);
+  const { loadBackendConfig } = await import('./server/config');
+  const { startFailure } = await import('./server/env-files');
+  try {
+    const { siteUrl } = loadBackendConfig();
+    const built = process.env.NEXT_PUBLIC_SITE_URL;
+    if (siteUrl && built && siteUrl !== built) {
+      process.stderr.write(`SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.\n`);
+    }
+    if (process.env.BACKEND_URL) return;
+    const { sharedBackend } = await import('./server/backend');
+    await sharedBackend();
+  } catch (error) {
+    startFailure('site', error);
   }
-  if (process.env.BACKEND_URL) return;
-  const { sharedBackend } = await import('./server/backend');
-  await sharedBackend();
 }

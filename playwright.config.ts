@@ -66,8 +66,8 @@ export default defineConfig({
       // The standalone backend (`npm run server`) …
       command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${backendPort}/api/health`,
-      // Behind the forwarding site: Next.js is its one trusted hop.
-      env: { ...common, PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone'), TRUSTED_PROXIES: '1' },
+      // Behind the forwarding site: Next.js is its one trusted hop. On plain HTTP, so not production.
+      env: { ...common, NODE_ENV: 'development', PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone'), TRUSTED_PROXIES: '1' },
       timeout: 60_000,
       reuseExistingServer: false,
     },

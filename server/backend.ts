@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createApp, type BackendApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { loadBackendConfig, type BackendConfig } from './config';
-import { databaseOptionsFromEnv, openDatabase, type Database, type DatabaseOptions } from './db/database';
+import { openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { seedCatalog } from './db/seed';
 import { createMailer, type Mailer } from './email/mailer';
 import type { BackendDeps } from './env';
@@ -53,10 +53,10 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
 }
 
 /** Opens the database, migrates, seeds the catalog and builds the app. */
-export async function startBackend(env: Readonly<Record<string, string | undefined>> = process.env, databaseOptions: DatabaseOptions = databaseOptionsFromEnv(env)): Promise<Backend> {
+export async function startBackend(env: Readonly<Record<string, string | undefined>> = process.env, databaseOptions?: DatabaseOptions): Promise<Backend> {
   const config = loadBackendConfig(env);
   const started = performance.now();
-  const database = await openDatabase(databaseOptions);
+  const database = await openDatabase(databaseOptions ?? config.database);
   const offers = await seedCatalog(database.db);
   const backend = assembleBackend(database, config);
   backend.deps.logger.info('backend ready', { database: database.kind, offers, mail: backend.deps.mailer.kind, ms: Math.round(performance.now() - started) });

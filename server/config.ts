@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
+import type { DatabaseOptions } from './db/database';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -11,7 +13,10 @@ export interface BackendConfig {
   appVersion: string;
   smtpUrl?: string;
   dataDir: string;
-  /** Background jobs (mail sender, account purge); off only for tests that drive them by hand. */
+  database: DatabaseOptions;
+  /** Where a standalone backend listens (PORT, HOST); Next.js chooses its own. */
+  listen: { port?: number; host?: string };
+  /** Background jobs (mail sender, renewals, account purge); off only for tests that drive them by hand. */
   jobs: boolean;
   /** Multiplies the throttling limits (THROTTLE_SCALE); 1 in production. */
   throttleScale: number;
@@ -26,41 +31,98 @@ export interface BackendConfig {
   testHooks: boolean;
 }
 
-/** SITE_URL as an origin ("https://www.example.com"), or a start-up error naming it. */
-function siteOrigin(value: string | undefined, production: boolean): string | undefined {
-  if (!value) {
-    if (production) throw new Error('SITE_URL is required in production: the public origin of the site, such as https://www.example.com');
-    return undefined;
+/** A setting that cannot be used: the start stops with every such message, each naming its variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration cannot be used:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new Error(`SITE_URL: "${value}" is not an origin; give the scheme and host only, such as https://www.example.com`);
-  }
-  return url.origin;
 }
 
-export function loadBackendConfig(env: Env = process.env): BackendConfig {
+/** A text setting that `accepts` describes, checked by `test`. */
+const setting = (accepts: string, test: (value: string) => boolean) =>
+  z.string().superRefine((value, context) => {
+    if (!test(value)) context.addIssue({ code: 'custom', message: `"${value}" is not accepted: give ${accepts}` });
+  });
+const choice = (...values: string[]) => setting(values.map((value) => `"${value}"`).join(' or '), (value) => values.includes(value));
+const urlWith = (protocols: string[], example: string) => setting(`a URL such as ${example}`, (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol));
+const wholeNumber = (min: number, max: number) => setting(`a whole number from ${min} to ${max}`, (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max);
+const origin = setting('the scheme and host only, such as https://www.example.com', (value) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !value.includes('?') && !value.includes('#');
+});
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: wholeNumber(1, 65535).optional(),
+    HOST: z.string().optional(),
+    LOG_LEVEL: choice('debug', 'info', 'warn', 'error', 'silent').optional(),
+    COOKIE_SECURE: choice('true', 'false').optional(),
+    SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
+    DATA_DIR: z.string().optional(),
+    DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/website').optional(),
+    BACKEND_URL: urlWith(['http:', 'https:'], 'http://127.0.0.1:4000').optional(),
+    JOBS: choice('on', 'off').optional(),
+    THROTTLE_SCALE: wholeNumber(1, 100_000).optional(),
+    SITE_URL: origin.optional(),
+    TRUSTED_PROXIES: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: urlWith(['http:', 'https:'], 'https://api.stripe.com').optional(),
+    STRIPE_TIMEOUT_MS: wholeNumber(100, 600_000).optional(),
+    PAYMENTS_MANUAL_ENABLED: choice('true', 'false').optional(),
+    TEST_HOOKS: choice('on', 'off').optional(),
+    NEXT_PUBLIC_APP_VERSION: z.string().optional(),
+    npm_package_version: z.string().optional(),
+  })
+  .superRefine((env, context) => {
+    const production = env.NODE_ENV === 'production';
+    const problem = (variable: string, message: string) => context.addIssue({ code: 'custom', path: [variable], message });
+    if (production && !env.SITE_URL) problem('SITE_URL', 'is required in production: give the public origin of the site, such as https://www.example.com');
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      problem(env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY', 'is required with the other Stripe key: give both or neither');
+    }
+    if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      problem('STRIPE_WEBHOOK_SECRET', "is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded");
+    }
+  });
+
+/** Reads and checks every setting at once; a ConfigError lists all that cannot be used. */
+export function loadBackendConfig(source: Env = process.env): BackendConfig {
+  // An empty value reads as none, as in a .env file's `NAME=`.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  let trustedProxies: TrustedProxies = { hops: 0 };
+  try {
+    trustedProxies = parseTrustedProxies(given.TRUSTED_PROXIES);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  // The data folder is chosen at run time, never traced into the build.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data');
   return {
     production,
     secureCookies: (env.COOKIE_SECURE ?? String(production)) === 'true',
     logLevel: (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'],
     appVersion: env.NEXT_PUBLIC_APP_VERSION || env.npm_package_version || 'DEV',
-    smtpUrl: env.SMTP_URL || undefined,
-    // The data folder is chosen at run time, never traced into the build.
-    dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data'),
+    smtpUrl: env.SMTP_URL,
+    dataDir,
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    listen: { port: env.PORT === undefined ? undefined : Number(env.PORT), host: env.HOST },
     jobs: env.JOBS !== 'off',
-    throttleScale: Math.max(1, Number(env.THROTTLE_SCALE) || 1),
-    siteUrl: siteOrigin(env.SITE_URL, production),
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    throttleScale: Number(env.THROTTLE_SCALE ?? 1),
+    siteUrl: env.SITE_URL && new URL(env.SITE_URL).origin,
+    trustedProxies,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, timeoutMs: Number(env.STRIPE_TIMEOUT_MS) || 20_000 }
+        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, timeoutMs: Number(env.STRIPE_TIMEOUT_MS ?? 20_000) }
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
     testHooks: env.TEST_HOOKS === 'on',

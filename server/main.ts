@@ -1,18 +1,17 @@
 import { serve } from '@hono/node-server';
 import { closeOnExit, startBackend } from './backend';
+import { loadEnvFiles, startFailure } from './env-files';
 
-/** `npm run server`: the backend alone, for BACKEND_URL deployments. */
+/** `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless NODE_ENV says otherwise. */
 async function main() {
+  Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  loadEnvFiles();
   const backend = await startBackend();
-  const port = Number(process.env.PORT ?? 4000);
-  const hostname = process.env.HOST ?? '127.0.0.1';
-  serve({ fetch: backend.app.fetch, port, hostname }, (info) => {
-    process.stdout.write(`backend listening on http://${hostname}:${info.port}/api\n`);
+  const { port = 4000, host = '127.0.0.1' } = backend.deps.config.listen;
+  serve({ fetch: backend.app.fetch, port, hostname: host }, (info) => {
+    process.stdout.write(`backend listening on http://${host}:${info.port}/api\n`);
   });
   closeOnExit(backend);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`backend failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => startFailure('backend', error));

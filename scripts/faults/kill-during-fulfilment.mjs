@@ -47,6 +47,8 @@ run(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts']
 await waitFor(`http://127.0.0.1:${controlPort}/health`);
 
 const backendEnv = {
+  // A test backend on plain HTTP (`npm run server` is production unless told otherwise).
+  NODE_ENV: 'development',
   PORT: String(backendPort),
   DATA_DIR: path.join(work, 'data'),
   LOG_LEVEL: 'error',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { databaseOptionsFromEnv } from './database';
+import { loadBackendConfig } from '../config';
+import { loadEnvFiles } from '../env-files';
 import { acquireDataLock } from './data-lock';
 
 /**
@@ -11,7 +12,8 @@ import { acquireDataLock } from './data-lock';
  */
 async function main() {
   const [command, file, flag] = process.argv.slice(2);
-  const options = databaseOptionsFromEnv();
+  loadEnvFiles();
+  const options = loadBackendConfig().database;
   if (options.kind !== 'pglite' || !options.dataDir) throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump instead.');
   if (!file || (command !== 'backup' && command !== 'restore')) throw new Error('usage: backup-cli.ts backup|restore <file.tar.gz> [--force]');
   const dataDir = options.dataDir;

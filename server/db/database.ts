@@ -39,11 +39,6 @@ const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=of
 
 export const migrationsFolder = path.join(process.cwd(), 'server', 'db', 'migrations');
 
-export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): DatabaseOptions {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data', 'pglite') };
-}
-
 /** Opens the database and applies the generated migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {

@@ -1,9 +1,12 @@
-import { databaseOptionsFromEnv, openDatabase } from './database';
+import { loadBackendConfig } from '../config';
+import { loadEnvFiles, startFailure } from '../env-files';
+import { openDatabase } from './database';
 import { seedCatalog } from './seed';
 
 /** `npm run seed`: migrate and load the catalog without starting a server. */
 async function main() {
-  const database = await openDatabase(databaseOptionsFromEnv());
+  loadEnvFiles();
+  const database = await openDatabase(loadBackendConfig().database);
   try {
     const count = await seedCatalog(database.db);
     process.stdout.write(`seeded ${count} offers into ${database.kind}\n`);
@@ -12,7 +15,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => startFailure('seed', error));

@@ -34,6 +34,8 @@ export default async function globalSetup() {
   const mail = start(['tests/e2e/mail-sink-server.mjs'], { SMTP_PORT: String(smtpPort), MAIL_API_PORT: String(mailApiPort) });
   const backend = start(['--import', 'tsx', 'server/main.ts'], {
     NODE_OPTIONS: '',
+    // A test backend on plain HTTP (`npm run server` is production unless told otherwise).
+    NODE_ENV: 'development',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { ConfigError, loadBackendConfig } from '@/server/config';
+
+/** The problems a configuration is refused with, or [] when it is accepted. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadBackendConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('the configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: "abc" is not accepted: give a whole number from 1 to 65535'],
+    [{ PORT: '70000' }, 'PORT: "70000" is not accepted: give a whole number from 1 to 65535'],
+    [{ SMTP_URL: 'notaurl' }, 'SMTP_URL: "notaurl" is not accepted: give a URL such as smtp://user:password@mail.example.com:587'],
+    [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE: "yes" is not accepted: give "true" or "false"'],
+    [{ JOBS: 'false' }, 'JOBS: "false" is not accepted: give "on" or "off"'],
+    [{ THROTTLE_SCALE: '-1' }, 'THROTTLE_SCALE: "-1" is not accepted: give a whole number from 1 to 100000'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: "verbose" is not accepted: give "debug" or "info" or "warn" or "error" or "silent"'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: "mysql://db/x" is not accepted: give a URL such as postgres://user:password@127.0.0.1:5432/website'],
+    [{ SITE_URL: 'shop.example.com' }, 'SITE_URL: "shop.example.com" is not accepted: give the scheme and host only, such as https://www.example.com'],
+    [{ SITE_URL: 'https://shop.example.com/store' }, 'SITE_URL: "https://shop.example.com/store" is not accepted: give the scheme and host only, such as https://www.example.com'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY: is required with the other Stripe key: give both or neither'],
+    [{ TRUSTED_PROXIES: 'yes' }, expect.stringMatching(/^TRUSTED_PROXIES: "yes" is not an IP address or network/)],
+  ])('refuses %j, naming the variable and what it accepts', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('requires the public origin in production, and Stripe’s webhook secret with Stripe', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['SITE_URL: is required in production: give the public origin of the site, such as https://www.example.com']);
+    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual([
+      "STRIPE_WEBHOOK_SECRET: is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded",
+    ]);
+  });
+
+  it('lists every problem at once, and takes an empty value as none', () => {
+    expect(problemsOf({ PORT: 'abc', JOBS: 'false' })).toHaveLength(2);
+    expect(problemsOf({ PORT: '', SMTP_URL: '' })).toEqual([]);
+  });
+
+  it('reads accepted values', () => {
+    const config = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/', PORT: '4001', JOBS: 'off', THROTTLE_SCALE: '50', DATABASE_URL: 'postgres://u@127.0.0.1/db' });
+    expect(config).toMatchObject({ production: true, secureCookies: true, siteUrl: 'https://www.example.com', listen: { port: 4001 }, jobs: false, throttleScale: 50, database: { kind: 'postgres' } });
+    expect(loadBackendConfig({ DATA_DIR: '/tmp/site-data' }).database).toEqual({ kind: 'pglite', dataDir: '/tmp/site-data/pglite' });
+  });
+});
+
+describe('`npm run server` with a bad setting', () => {
+  it('stops before opening anything, with the message, and reads .env files as Next.js does', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    fs.writeFileSync(path.join(folder, '.env'), 'LOG_LEVEL=verbose\n');
+    // Started in a folder of its own, whose .env it must read; tsx from this repository.
+    const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+    const main = path.resolve('server/main.ts');
+    const failure = await promisify(execFile)(process.execPath, ['--import', tsx, main], { cwd: folder, env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'abc', SITE_URL: 'https://www.example.com' } }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('backend failed to start: The configuration cannot be used:\n  PORT: "abc" is not accepted');
+    expect(failure?.stderr).toContain('LOG_LEVEL: "verbose" is not accepted');
+    // Nothing was opened: no data folder in the working folder.
+    expect(fs.readdirSync(folder)).toEqual(['.env']);
+  }, 30_000);
+});
