@@ -4,12 +4,14 @@ const probeOrigin = 'http://return-path.invalid';
 
 /**
  * Only local paths may be used as a return path after login. The path is judged as a browser
- * parses it (which drops tabs and line breaks and reads \ as /), and handed back as parsed.
+ * parses it (which drops tabs and line breaks, reads \ as / and resolves dot segments), and
+ * handed back as parsed, never as one that starts with // (which would name another host).
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value?.startsWith('/')) return null;
   const url = new URL(value, probeOrigin);
-  return url.origin === probeOrigin ? url.pathname + url.search + url.hash : null;
+  if (url.origin !== probeOrigin || url.pathname.startsWith('//')) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /** The sub-apps live under /apps/ (spec §2), outside this Next.js app: reached by full navigation. */

@@ -28,13 +28,14 @@ z.config({
 });
 
 /**
- * No control characters and no lone surrogates: nobody types them, the database refuses NUL,
- * and a lone surrogate would be stored as a different character. One line of text also has no
- * tabs or line breaks, which would fake extra lines in a mail ("Name: Jo\r\nBcc: …") or an
- * invoice, and no bidirectional overrides or isolates, which would show its text reordered.
+ * No control characters (C0 and C1) and no lone surrogates: nobody types them, the database
+ * refuses NUL, and a lone surrogate would be stored as a different character. One line of text
+ * also has no tabs or line breaks of any kind (U+0085, U+2028 and U+2029 too), which would fake
+ * extra lines in a mail ("Name: Jo\r\nBcc: …") or an invoice, and no bidirectional overrides
+ * or isolates, which would show its text reordered.
  */
-const oneLineCharacters = /^[^\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069\p{Cs}]*$/u;
-const multiLineCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\p{Cs}]*$/u;
+const oneLineCharacters = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\p{Cs}]*$/u;
+const multiLineCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]*$/u;
 
 /** Text of a request: trimmed, only characters a person can type; a missing one says `required`. */
 const typedText = (characters: RegExp) => (required = 'required') =>

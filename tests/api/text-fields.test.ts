@@ -18,6 +18,10 @@ describe('single-line text fields refuse tabs and line breaks', () => {
     [{ FullName: 'Jo\r\nBcc: x@y.z' }, `FullName: ${notAllowed}`],
     [{ FullName: 'Jo\nSmith' }, `FullName: ${notAllowed}`],
     [{ Phone: '+1 214\t555 0100' }, `Phone: ${notAllowed}`],
+    // Unicode's own line breaks: next line, line separator, paragraph separator.
+    [{ FullName: 'Jo\u0085Smith' }, `FullName: ${notAllowed}`],
+    [{ FullName: 'Jo\u2028Bcc: x@y.z' }, `FullName: ${notAllowed}`],
+    [{ FullName: 'Jo\u2029Smith' }, `FullName: ${notAllowed}`],
     [{ EmailAddress: 'ann@example.com\r\nBcc: x@y.z' }, `EmailAddress: ${notAllowed}`],
   ])('support message %j: "%s"', async (change, message) => {
     const response = await sendSupportMessage({ ...contact, ...change });
@@ -35,6 +39,7 @@ describe('single-line text fields refuse tabs and line breaks', () => {
   let buyer: TestClient | undefined;
   it.each([
     [{ Name: 'Ann\r\nSmith' }, `BillingInfo.Name: ${notAllowed}`],
+    [{ Name: 'Ann\u2028Smith' }, `BillingInfo.Name: ${notAllowed}`],
     [{ Address1: '100 Main\tStreet' }, `BillingInfo.Address1: ${notAllowed}`],
     [{ Address2: 'Suite\n5' }, `BillingInfo.Address2: ${notAllowed}`],
     [{ City: 'Plano\rTX' }, `BillingInfo.City: ${notAllowed}`],

@@ -75,6 +75,9 @@ describe('login guard (spec §2) of proxy.ts', () => {
     expect(safeReturnPath('//evil.example')).toBeNull();
     expect(safeReturnPath('https://evil.example')).toBeNull();
     expect(safeReturnPath('/\\evil')).toBeNull();
+    // Dot segments resolved would leave a protocol-relative address.
+    expect(safeReturnPath('/.//evil.example')).toBeNull();
+    expect(safeReturnPath('/x/..//evil.example')).toBeNull();
     // Browsers drop tabs and line breaks from a URL, so these would be //evil.example.
     expect(safeReturnPath('/\t/evil.example/phish')).toBeNull();
     expect(safeReturnPath('/\n/evil.example')).toBeNull();
