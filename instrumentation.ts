@@ -12,7 +12,13 @@ export async function register() {
     if (siteUrl && built && siteUrl !== built) {
       process.stderr.write(`SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.\n`);
     }
-    if (process.env.BACKEND_URL) return;
+    // With NEXT_MANUAL_SIG_HANDLE (scripts/start.mjs, deploy/) Next.js leaves stop signals to
+    // us: the embedded database is closed before the process exits (server/backend.ts).
+    if (process.env.BACKEND_URL) {
+      const { stopOnSignals } = await import('./server/stop-signals');
+      stopOnSignals(async () => {});
+      return;
+    }
     const { sharedBackend } = await import('./server/backend');
     await sharedBackend();
   } catch (error) {

@@ -56,7 +56,7 @@ export default defineConfig({
       command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
-      env: { ...common, SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
+      env: { ...common, NEXT_MANUAL_SIG_HANDLE: 'true', SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
       // Stopped as a supervisor would, so the embedded database is closed.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 60_000,

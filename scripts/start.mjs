@@ -17,7 +17,9 @@ nextEnv.loadEnvConfig(root, false);
 const port = process.env.PORT || '3000';
 const say = (line) => process.stdout.write(`${line}\n`);
 
-const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
+// NEXT_MANUAL_SIG_HANDLE: on a stop signal the site closes its embedded database before it
+// exits (instrumentation.ts), instead of Next.js exiting on its own.
+const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_MANUAL_SIG_HANDLE: 'true' };
 // Production needs the public origin; on this machine that is the address it listens on.
 if (!env.SITE_URL) {
   env.SITE_URL = `http://localhost:${port}`;

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
 
 /*
  * What Next.js's own server and the /api Route Handler promise in front of the backend: a body
  * over the backend's limit is refused at once on every path Next.js takes for /api, without the
- * server growing; static files may be kept for good; the language rules answer before any page.
+ * server growing; static files may be kept for good; the language rules answer before any page;
+ * a stop signal closes the embedded database.
  */
 
 /** The process listening on a loopback port (from /proc: no tool needed). */
@@ -98,4 +102,26 @@ test('Next.js’s build files may be kept for good; pages say what a shared cach
   // The language rules answer before any page: a German browser is sent to German, uncached.
   const german = await request.get('/legal/privacy-policy', { maxRedirects: 0, headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
   expect([german.status(), german.headers()['location'], german.headers()['cache-control']]).toEqual([307, '/de/legal/privacy-policy', undefined]);
+});
+
+test('a stop signal closes the embedded database, and the next start opens it again', async () => {
+  test.setTimeout(120_000);
+  const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');
+  const start = async () => {
+    const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+    const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
+      env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: 'true', SITE_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+    return { site, exited };
+  };
+  for (let round = 0; round < 2; round++) {
+    const { site, exited } = await start();
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
+    site.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  }
 });
