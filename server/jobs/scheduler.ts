@@ -16,10 +16,11 @@ export const jobs: Job[] = [
 ];
 
 /**
- * Runs each job on its interval, never two runs of one job at once in this process; the
- * jobs themselves claim rows safely when several processes share one database.
+ * Runs each job shortly after start (what fell due while no process ran waits no interval),
+ * then on its interval; never two runs of one job at once in this process. The jobs
+ * themselves claim rows safely when several processes share one database.
  */
-export function startJobs(deps: BackendDeps) {
+export function startJobs(deps: BackendDeps, { firstRunAfterMs = 2_000 } = {}) {
   const running = new Map<string, Promise<void>>();
   const runNow = (job: Job) => {
     if (running.has(job.name)) return running.get(job.name);
@@ -31,7 +32,7 @@ export function startJobs(deps: BackendDeps) {
     running.set(job.name, run);
     return run;
   };
-  const timers = jobs.map((job) => setInterval(() => void runNow(job), job.everyMs));
+  const timers = jobs.flatMap((job) => [setTimeout(() => void runNow(job), Math.min(firstRunAfterMs, job.everyMs)), setInterval(() => void runNow(job), job.everyMs)]);
   for (const timer of timers) timer.unref();
   return {
     kick(name: string) {
@@ -39,7 +40,7 @@ export function startJobs(deps: BackendDeps) {
       if (job) setTimeout(() => void runNow(job), 0).unref();
     },
     async stop() {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
       await Promise.all(running.values());
     },
   };

@@ -5,8 +5,9 @@
  */
 import { assembleBackend, type Backend } from '@/server/backend';
 import { openDatabase } from '@/server/db/database';
-import { outbox, subscriptions } from '@/server/db/schema';
+import { outbox, subscriptions, users } from '@/server/db/schema';
 import { deliverDueMail } from '@/server/email/outbox';
+import { startJobs } from '@/server/jobs/scheduler';
 import { createMailer } from '@/server/email/mailer';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
@@ -64,5 +65,21 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     backend.clock.advance(deletionGraceMs + day);
     const erased = await Promise.all([purgeDueAccounts(backend.deps), purgeDueAccounts(second.deps)]);
     expect(erased.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it('runs every job soon after start, not only after its interval', async () => {
+    const client = await signedUpClient(backend, 'jobs-restart@example.com');
+    await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
+    backend.clock.advance(deletionGraceMs + day);
+    const accounts = async () => (await backend.database.db.select({ email: users.email }).from(users)).map((row) => row.email);
+    expect(await accounts()).toContain('jobs-restart@example.com');
+    // The purge runs hourly; a process that starts now erases the due account at once.
+    const scheduler = startJobs(backend.deps, { firstRunAfterMs: 50 });
+    try {
+      for (let waited = 0; (await accounts()).includes('jobs-restart@example.com') && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await accounts()).not.toContain('jobs-restart@example.com');
+    } finally {
+      await scheduler.stop();
+    }
   });
 });
