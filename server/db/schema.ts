@@ -95,6 +95,8 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the last attempt failed: the mail is given up, and counted for the operator. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [index('outbox_pending_idx').on(table.sentAt, table.sendAfter)],
 );

@@ -18,13 +18,17 @@ export interface Mailer {
 
 const from = `"${brand.product}" <${brand.supportEmail}>`;
 
+/** How long a mail server may take to accept the connection, greet, and answer each step. */
+const smtpTimeoutsMs = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
 /** SMTP when SMTP_URL is set; otherwise .eml files in the data folder (development). */
-export function createMailer(options: { smtpUrl?: string; mailDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string; mailDir: string; timeoutsMs?: typeof smtpTimeoutsMs }): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // A loopback server without TLS (tests, a local relay) must not be asked for STARTTLS.
     const local = url.protocol === 'smtp:' && ['127.0.0.1', 'localhost', '::1'].includes(url.hostname);
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: 10_000, socketTimeout: 20_000 });
+    const timeouts = options.timeoutsMs ?? smtpTimeoutsMs;
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket });
     return {
       kind: 'smtp',
       async send(mail) {
@@ -38,7 +42,15 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string }): Ma
     async send(mail) {
       const info = await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
       await fs.promises.mkdir(options.mailDir, { recursive: true });
-      await fs.promises.writeFile(path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`), info.message as Buffer);
+      // Written whole or not at all: a full disk leaves no empty or cut-off mail behind.
+      const file = path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`);
+      try {
+        await fs.promises.writeFile(`${file}.partial`, info.message as Buffer);
+        await fs.promises.rename(`${file}.partial`, file);
+      } catch (error) {
+        await fs.promises.rm(`${file}.partial`, { force: true });
+        throw error;
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { outbox } from '../db/schema';
@@ -14,42 +14,61 @@ export async function enqueueMail(db: DbOrTx, clock: Clock, to: string, mail: Re
   await db.insert(outbox).values({ recipient: to, subject: mail.subject, body: mail.body, replyTo, createdAt: now, sendAfter: now });
 }
 
-const maxAttempts = 12;
+export const maxAttempts = 12;
 const backoffMs = (attempt: number) => Math.min(60 * 60_000, 5_000 * 2 ** attempt);
+/** How long a claimed mail is left to its sender before another may try it (a sender that died). */
+const claimMs = 5 * 60_000;
+
+type Deps = { db: Db; mailer: Mailer; clock: Clock; logger: Logger };
 
 /**
- * Sends what is due. Rows are claimed with FOR UPDATE SKIP LOCKED, so several backends can
- * run this at once without sending a mail twice; a failure is retried later with back-off.
+ * Takes the next due mail for this sender: claimed in a short transaction with FOR UPDATE SKIP
+ * LOCKED (several backends never take the same one), counted as an attempt and put out of reach
+ * of the others for a while. The sending itself holds no transaction, so a slow mail server
+ * never holds the database (PGlite's only connection among others).
  */
-export async function deliverDueMail(deps: { db: Db; mailer: Mailer; clock: Clock; logger: Logger }, batch = 20): Promise<number> {
+async function claimNextMail({ db, clock }: Deps) {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const [mail] = await tx
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.sendAfter, now)))
+      .orderBy(asc(outbox.sendAfter))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!mail) return null;
+    const attempts = mail.attempts + 1;
+    await tx.update(outbox).set({ attempts, sendAfter: new Date(now.getTime() + claimMs) }).where(eq(outbox.id, mail.id));
+    return { ...mail, attempts };
+  });
+}
+
+/**
+ * Sends what is due, one mail at a time. A failure is retried later with back-off; after the
+ * last attempt the mail is marked failed and logged as an error.
+ */
+export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
   const { db, mailer, clock, logger } = deps;
   let sent = 0;
   for (let i = 0; i < batch; i++) {
-    const delivered = await db.transaction(async (tx) => {
-      const [mail] = await tx
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.sendAfter, clock.now()), sql`${outbox.attempts} < ${maxAttempts}`))
-        .orderBy(asc(outbox.sendAfter))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!mail) return null;
-      try {
-        await mailer.send({ id: mail.id, to: mail.recipient, replyTo: mail.replyTo, subject: mail.subject, text: mail.body });
-        await tx.update(outbox).set({ sentAt: clock.now(), attempts: mail.attempts + 1, lastError: null }).where(eq(outbox.id, mail.id));
-        return true;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await tx
-          .update(outbox)
-          .set({ attempts: mail.attempts + 1, lastError: message, sendAfter: new Date(clock.now().getTime() + backoffMs(mail.attempts)) })
-          .where(eq(outbox.id, mail.id));
-        logger.warn('mail not sent, will retry', { outboxId: mail.id, attempts: mail.attempts + 1, error: message });
-        return false;
+    const mail = await claimNextMail(deps);
+    if (!mail) break;
+    try {
+      await mailer.send({ id: mail.id, to: mail.recipient, replyTo: mail.replyTo, subject: mail.subject, text: mail.body });
+      await db.update(outbox).set({ sentAt: clock.now(), lastError: null }).where(eq(outbox.id, mail.id));
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (mail.attempts >= maxAttempts) {
+        await db.update(outbox).set({ lastError: message, failedAt: clock.now() }).where(eq(outbox.id, mail.id));
+        logger.error('mail failed: given up after the last attempt', { outboxId: mail.id, attempts: mail.attempts, error: message });
+      } else {
+        await db.update(outbox).set({ lastError: message, sendAfter: new Date(clock.now().getTime() + backoffMs(mail.attempts - 1)) }).where(eq(outbox.id, mail.id));
+        logger.warn('mail not sent, will retry', { outboxId: mail.id, attempts: mail.attempts, error: message });
       }
-    });
-    if (delivered === null || delivered === false) break;
-    sent++;
+      break;
+    }
   }
   return sent;
 }
