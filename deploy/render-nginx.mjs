@@ -14,7 +14,7 @@ const serverLines = (list) =>
     .map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`)
     .join('\n');
 
-/** The configuration for these settings; every value is required but the listen addresses and the cache folder. */
+/** The configuration for these settings; every value is required but the listen addresses, the cache folder and the log file. */
 export function renderNginx(settings) {
   const origin = new URL(settings.SITE_URL);
   const values = {
@@ -25,6 +25,7 @@ export function renderNginx(settings) {
     TLS_CERTIFICATE: settings.TLS_CERTIFICATE,
     TLS_CERTIFICATE_KEY: settings.TLS_CERTIFICATE_KEY,
     CACHE_DIR: settings.CACHE_DIR ?? '/var/cache/nginx/bluebonnet',
+    ACCESS_LOG: settings.ACCESS_LOG ?? '/var/log/nginx/bluebonnet-access.log',
     BACKEND_SERVERS: serverLines(settings.BACKENDS ?? '127.0.0.1:4001,127.0.0.1:4002'),
     NEXT_SERVERS: serverLines(settings.NEXT_SERVERS ?? '127.0.0.1:3000'),
   };

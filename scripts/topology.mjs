@@ -67,6 +67,7 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
       TLS_CERTIFICATE: certificate,
       TLS_CERTIFICATE_KEY: key,
       CACHE_DIR: cacheDir,
+      ACCESS_LOG: path.join(work, 'nginx-access.json'),
       BACKENDS: backendPorts.map((port) => `127.0.0.1:${port}`).join(','),
       NEXT_SERVERS: `127.0.0.1:${nextPort}`,
     });

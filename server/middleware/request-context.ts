@@ -4,7 +4,7 @@ import type { AppEnv, BackendDeps } from '../env';
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Gives each request an id (kept from X-Request-Id when sane), the deps, and one log line. */
+/** Gives each request an id (kept from X-Request-Id when sane), the deps, the client's address, and one log line. */
 export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header('X-Request-Id');
@@ -21,6 +21,7 @@ export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
+      client: c.get('clientAddress'),
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   };

@@ -47,7 +47,7 @@ try {
   const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/topology/playwright.config.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TOPOLOGY_SITE_URL: topology.siteUrl, TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','), E2E_MAIL_API_PORT: String(mailApiPort) },
+    env: { ...process.env, TOPOLOGY_SITE_URL: topology.siteUrl, TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','), E2E_MAIL_API_PORT: String(mailApiPort), TOPOLOGY_ACCESS_LOG: path.join(work, 'nginx-access.json') },
   });
   failed = run.status !== 0;
 } catch (error) {

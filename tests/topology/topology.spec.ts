@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { acceptCookies, collectConsoleErrors } from '../e2e/fixtures';
 import { okApi, signUpByApi } from '../e2e/api';
@@ -85,4 +86,13 @@ test('sign-up → purchase → invoice PDF over HTTPS, with one backend stopped 
   expect(text).toContain(number);
   expect(text).toContain('107.17');
   expect(errors).toEqual([]);
+});
+
+test('nginx logs each request as one JSON line, with the id the backend logs too', async ({ request }) => {
+  const answer = await request.get('/api/health');
+  const requestId = answer.headers()['x-request-id'];
+  expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+  await expect
+    .poll(() => fs.readFileSync(process.env.TOPOLOGY_ACCESS_LOG!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.requestId === requestId))
+    .toMatchObject({ method: 'GET', path: '/api/health', status: 200, client: '127.0.0.1' });
 });
