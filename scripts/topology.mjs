@@ -52,7 +52,7 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
 
     const common = { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' };
     // Migrations first, as a deploy runs them; the backends then find the database ready.
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts'], { cwd: root, env: { ...process.env, ...common }, stdio: 'ignore' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/db/migrate-cli.ts'], { cwd: root, env: { ...process.env, ...common }, stdio: 'ignore' });
     const backendEnv = { ...common, HOST: '127.0.0.1', TRUSTED_PROXIES: '127.0.0.1', DATA_DIR: work };
     const backends = backendPorts.map((port, i) => ({ port, child: start(`backend-${i + 1}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...backendEnv, PORT: String(port) }) }));
     // Next.js's own /api forwarder is not used through nginx; it points at a backend all the same.

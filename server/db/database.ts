@@ -11,6 +11,7 @@ import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { installDrizzleParsers } from './pglite-parsers';
 import { prepareRepeatedQueries } from './pglite-statements';
+import { migrateUnderLock, waitForPostgres } from './postgres-connect';
 import { nameRepeatedQueries } from './postgres-statements';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
@@ -27,7 +28,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; patience?: { patienceMs?: number; pauseMs?: number } }
   /** dataDir undefined = in memory (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -45,14 +46,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Idle connections stay open (pg closes them after 10 s idle by default). With the default,
     // calls at 500 req/s stalled for 100–300 ms about every 10 s, as the pool closed idle
     // connections and opened new ones; kept open, no stall came (bench/HISTORY.md).
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10, idleTimeoutMillis: 0 });
+    // A server that stops answering must not hold requests: connections and statements have
+    // limits on both sides (the server's statement_timeout, and the client's own for a server
+    // that answers nothing at all), and a transaction left idle is ended by the server.
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 15_000,
+      query_timeout: 20_000,
+      idle_in_transaction_session_timeout: 30_000,
+      keepAlive: true,
+    });
     // An idle connection the server dropped (restart, failover) must not crash the process:
     // the pool opens a new one on next use.
     pool.on('error', () => {});
-    nameRepeatedQueries(pool);
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };
+    try {
+      await waitForPostgres(pool, options.url, options.patience);
+      nameRepeatedQueries(pool);
+      const db = drizzlePg(pool, { schema });
+      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
+      return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
   }
   let lock: DataLock | undefined;
   if (options.dataDir) {

@@ -3,16 +3,16 @@ import { loadEnvFiles, startFailure } from '../env-files';
 import { openDatabase } from './database';
 import { seedCatalog } from './seed';
 
-/** `npm run seed`: migrate and load the catalog without starting a server. */
+/** `npm run migrate`: the deploy step before new backends start: applies the migrations (under PostgreSQL's advisory lock) and loads the catalog. */
 async function main() {
   loadEnvFiles();
   const database = await openDatabase(loadBackendConfig().database);
   try {
     const count = await seedCatalog(database.db);
-    process.stdout.write(`seeded ${count} offers into ${database.kind}\n`);
+    process.stdout.write(`migrated; ${count} offers loaded into ${database.kind}\n`);
   } finally {
     await database.close();
   }
 }
 
-main().catch((error: unknown) => startFailure('seed', error));
+main().catch((error: unknown) => startFailure('migrate', error));

@@ -1,0 +1,67 @@
+import type { Pool } from 'pg';
+
+/** What a failed connection to DATABASE_URL means, in words an operator can act on. */
+export function connectionProblem(url: string, error: unknown): string {
+  const target = new URL(url);
+  const where = `${target.hostname}:${target.port || '5432'}`;
+  const code = (error as { code?: string }).code;
+  const database = decodeURIComponent(target.pathname.slice(1)) || decodeURIComponent(target.username);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `DATABASE_URL: nothing accepts connections at ${where}; is PostgreSQL running there?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `DATABASE_URL: the host "${target.hostname}" is unknown`;
+    case '28P01':
+      return `DATABASE_URL: PostgreSQL at ${where} refused the password of the user "${decodeURIComponent(target.username)}"`;
+    case '28000':
+      return `DATABASE_URL: PostgreSQL at ${where} does not let the user "${decodeURIComponent(target.username)}" in (pg_hba.conf)`;
+    case '3D000':
+      return `DATABASE_URL: the database "${database}" does not exist at ${where}; create it (createdb)`;
+    default:
+      if (/timeout/i.test(String((error as Error).message))) return `DATABASE_URL: ${where} did not answer in time`;
+      return `DATABASE_URL: cannot connect to ${where}: ${(error as Error).message}`;
+  }
+}
+
+/** A database that is not up yet (starting, restarting, not listening): worth waiting for. */
+const isTransient = (error: unknown) => ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P03'].includes((error as { code?: string }).code ?? '') || /timeout/i.test(String((error as Error).message));
+
+/**
+ * Waits for the database to answer, retrying one that is not up yet for a bounded time
+ * (a backend often starts beside its database); any other failure stops at once, and every
+ * failure says what is wrong with DATABASE_URL.
+ */
+export async function waitForPostgres(pool: Pool, url: string, { patienceMs = 30_000, pauseMs = 1_000 } = {}): Promise<void> {
+  const until = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      if (!isTransient(error) || Date.now() + pauseMs > until) throw new Error(connectionProblem(url, error), { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
+
+/** Any number that is this application's own: the advisory lock its migrations run under. */
+const migrationLock = 7_246_133_901;
+
+/**
+ * Runs the migrations under a PostgreSQL advisory lock, so backends starting at once on a new
+ * database take turns: the first applies them, the others then find nothing left to do.
+ */
+export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [migrationLock]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [migrationLock]);
+    }
+  } finally {
+    holder.release();
+  }
+}

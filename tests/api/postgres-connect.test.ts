@@ -1,0 +1,58 @@
+import net from 'node:net';
+import { Client } from 'pg';
+import { openDatabase } from '@/server/db/database';
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const patience = { patienceMs: 1_200, pauseMs: 300 };
+
+describe('a DATABASE_URL that does not work says which part is wrong', () => {
+  it('a closed port, after waiting a bounded time for it', async () => {
+    const port = await closedPort();
+    const started = Date.now();
+    await expect(openDatabase({ kind: 'postgres', url: `postgres://site@127.0.0.1:${port}/website`, patience })).rejects.toThrow(
+      `DATABASE_URL: nothing accepts connections at 127.0.0.1:${port}; is PostgreSQL running there?`,
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('an unknown host, at once', async () => {
+    await expect(openDatabase({ kind: 'postgres', url: 'postgres://site@no-such-host.invalid/website', patience })).rejects.toThrow('DATABASE_URL: the host "no-such-host.invalid" is unknown');
+  });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const onPostgres = adminUrl ? it : it.skip;
+
+  onPostgres('a missing database', async () => {
+    const url = new URL(adminUrl!);
+    url.pathname = '/no_such_database';
+    await expect(openDatabase({ kind: 'postgres', url: url.toString(), patience })).rejects.toThrow(`DATABASE_URL: the database "no_such_database" does not exist at ${url.hostname}:${url.port}; create it (createdb)`);
+  });
+
+  onPostgres('three backends starting at once on a new database all come up, migrated once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      const name = `concurrent_start_${process.pid}_${round}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl!);
+      url.pathname = `/${name}`;
+      try {
+        const databases = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })));
+        const applied = await databases[0].db.execute('select count(*) as n from drizzle.__drizzle_migrations');
+        expect(Number((applied as unknown as { rows: { n: string }[] }).rows[0].n)).toBeGreaterThan(0);
+        await Promise.all(databases.map((database) => database.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }
+  }, 60_000);
+});
