@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
+import { StartupError } from './startup-error';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -32,10 +33,9 @@ export interface BackendConfig {
 }
 
 /** A setting that cannot be used: the start stops with every such message, each naming its variable. */
-export class ConfigError extends Error {
+export class ConfigError extends StartupError {
   constructor(readonly problems: string[]) {
     super(`The configuration cannot be used:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
   }
 }
 

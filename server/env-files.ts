@@ -1,4 +1,5 @@
 import { loadEnvConfig } from '@next/env';
+import { StartupError } from './startup-error';
 
 /**
  * Reads the .env files the way Next.js does (.env.production.local, .env.local,
@@ -11,7 +12,8 @@ export function loadEnvFiles(): void {
 
 /** A start-up failure as one clear message: the configuration's own, or the error's. */
 export function startFailure(what: string, error: unknown): never {
-  const message = error instanceof Error && error.name === 'ConfigError' ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const explained = error instanceof StartupError || (error instanceof Error && error.name === 'StartupError');
+  const message = explained && error instanceof Error ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`${what} failed to start: ${message}\n`);
   process.exit(1);
 }

@@ -1,17 +1,30 @@
-import { serve } from '@hono/node-server';
-import { closeOnExit, startBackend } from './backend';
+import { createAdaptorServer } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { closeOnExit, startBackend, type Backend } from './backend';
+import { loadBackendConfig } from './config';
 import { loadEnvFiles, startFailure } from './env-files';
+import { StartupError } from './startup-error';
 
-/** `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless NODE_ENV says otherwise. */
+/**
+ * `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless
+ * NODE_ENV says otherwise. It takes its port before it opens the database, so a port in use
+ * stops it with nothing opened; calls that come while the database opens wait for it.
+ */
 async function main() {
   Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
   loadEnvFiles();
-  const backend = await startBackend();
-  const { port = 4000, host = '127.0.0.1' } = backend.deps.config.listen;
-  serve({ fetch: backend.app.fetch, port, hostname: host }, (info) => {
-    process.stdout.write(`backend listening on http://${host}:${info.port}/api\n`);
+  const { port = 4000, host = '127.0.0.1' } = loadBackendConfig().listen;
+  let ready: Promise<Backend> | undefined;
+  const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new StartupError(`PORT: ${port} on ${host} is in use by another process; stop it or choose another port`) : error),
+    );
+    server.listen(port, host, resolve);
   });
-  closeOnExit(backend);
+  ready = startBackend();
+  closeOnExit(await ready);
+  process.stdout.write(`backend listening on http://${host}:${(server.address() as AddressInfo).port}/api\n`);
 }
 
 main().catch((error: unknown) => startFailure('backend', error));

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { StartupError } from '../startup-error';
 
 /** What a failed connection to DATABASE_URL means, in words an operator can act on. */
 export function connectionProblem(url: string, error: unknown): string {
@@ -39,7 +40,7 @@ export async function waitForPostgres(pool: Pool, url: string, { patienceMs = 30
       await pool.query('select 1');
       return;
     } catch (error) {
-      if (!isTransient(error) || Date.now() + pauseMs > until) throw new Error(connectionProblem(url, error), { cause: error });
+      if (!isTransient(error) || Date.now() + pauseMs > until) throw new StartupError(connectionProblem(url, error), { cause: error });
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,5 +71,27 @@ describe('`npm run server` with a bad setting', () => {
     expect(failure?.stderr).toContain('LOG_LEVEL: "verbose" is not accepted');
     // Nothing was opened: no data folder in the working folder.
     expect(fs.readdirSync(folder)).toEqual(['.env']);
+  }, 30_000);
+
+  it('stops on a port in use before opening the database, naming the port', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'port-'));
+    const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+    try {
+      const failure = await promisify(execFile)(process.execPath, ['--import', tsx, path.resolve('server/main.ts')], {
+        cwd: folder,
+        env: { PATH: process.env.PATH, NODE_ENV: 'development', PORT: String(port), DATA_DIR: path.join(folder, 'data') },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain(`backend failed to start: PORT: ${port} on 127.0.0.1 is in use by another process`);
+      expect(fs.readdirSync(folder)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   }, 30_000);
 });
