@@ -4,18 +4,22 @@
 // Latency here runs from the moment a request was due, so a stalled server cannot hide its
 // queue (no coordinated omission).
 import http from 'node:http';
+import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { median } from './lib.mjs';
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : NaN);
 
 /**
- * @param {{ url: string, method?: string, headers?: Record<string, string>, body?: string,
+ * `ca`: the certificate to trust for an HTTPS URL (the topology's self-signed one); the TLS
+ * handshakes happen as connections open, in the warm-up second.
+ * @param {{ url: string, method?: string, headers?: Record<string, string>, body?: string, ca?: string | Buffer,
  *           rate?: number, durationSeconds?: number, warmUpSeconds?: number, connections?: number }} options
  */
-export function fixedRate({ url, method = 'GET', headers = {}, body, rate = 500, durationSeconds = 8, warmUpSeconds = 1, connections = 50 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+export function fixedRate({ url, method = 'GET', headers = {}, body, ca, rate = 500, durationSeconds = 8, warmUpSeconds = 1, connections = 50 }) {
   const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets: connections, ...(ca ? { ca } : {}) });
   const latencies = [];
   let errors = 0;
   let sent = 0;
@@ -31,7 +35,7 @@ export function fixedRate({ url, method = 'GET', headers = {}, body, rate = 500,
       resolve({ p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? NaN), requests: sorted.length, errors });
     };
     const fire = (index, dueAt) => {
-      const request = http.request(target, { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent }, (response) => {
+      const request = client.request(target, { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent }, (response) => {
         response.resume();
         response.on('end', () => {
           if (response.statusCode >= 400) errors++;

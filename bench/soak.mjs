@@ -1,12 +1,12 @@
 // `npm run soak`: a mixed load of 500 requests/s on loopback for 5 minutes (public pages,
 // catalog, cart updates, logins); prints errors, p99 and the server's memory at start and end.
-// Options: --minutes <n> (default 5), --rate <n> (default 500). Uses the last `npm run bench`
-// build (.next-bench) or builds one.
+// Options: --minutes <n> (default 5), --rate <n> (default 500). The site runs as `npm start`
+// runs it, from the .next-bench build, which scripts/start.mjs makes again when it is stale.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port.mjs';
-import { cannon, signUpBenchUser, startMailSink, startProcess, timed, waitFor } from './lib.mjs';
+import { cannon, childrenOf, signUpBenchUser, startMailSink, startProcess, waitFor } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -14,42 +14,24 @@ const option = (name, fallback) => Number(args[args.indexOf(name) + 1]) || fallb
 const minutes = option('--minutes', 5);
 const rate = option('--rate', 500);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'website-soak-'));
-const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
 
-/** The ids of a process's children, from each process's parent id (Linux /proc; not every kernel has /proc/<pid>/task/<pid>/children). */
-function childrenOf(pid) {
-  return fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // The parent id follows the name, which is in parentheses and may hold spaces.
-        return Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
-
-/** Resident memory of a process and its descendants (`npm start` → the site → its pages process), in MiB. */
+/** Resident memory of a process and its descendants (`npm start` → Next.js's server), in MiB. */
 function rssMiB(pid) {
   const own = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
   return own + childrenOf(pid).reduce((total, child) => total + rssMiB(child), 0);
 }
 
-const env = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
-if (!fs.existsSync(path.join(root, '.next-bench/BUILD_ID'))) timed('building the site', process.execPath, [nextBin, 'build'], { cwd: root, env });
 const [port, smtpPort] = [await freePort(), await freePort()];
+const site = `http://localhost:${port}`;
 const mailSink = await startMailSink(smtpPort);
-// As `npm start` serves it (scripts/start.mjs → server/site.ts).
 const server = startProcess(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
-  env: { ...env, PORT: String(port), DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
+  env: { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1', SITE_URL: site, PORT: String(port), DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
 });
-const site = `http://localhost:${port}`;
 try {
-  await waitFor(`${site}/api/health`);
+  process.stdout.write('… starting the site (scripts/start.mjs builds first when its build is stale)\n');
+  // Long enough for a build.
+  await waitFor(`${site}/api/health`, 600_000, server.child);
   // One account, made the way a visitor makes one.
   const { account, session, anonymous } = await signUpBenchUser(site, mailSink.mails, 'soak');
   const cart = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: { Name: 'Soak', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
@@ -86,7 +68,7 @@ try {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/soak.json'), JSON.stringify(summary, null, 2));
 } finally {
-  server.stop();
+  await server.stop();
   mailSink.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
