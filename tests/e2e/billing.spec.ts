@@ -47,6 +47,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('after a purchase: billing lists it, the invoice is Paid with a real PDF, and the thank-you view opens the app', async ({ page }) => {
+  // A purchase, four pages, three axe scans and a download: past 30 s on a loaded CI machine.
+  test.setTimeout(60_000);
   const errors = collectConsoleErrors(page);
   const { email, invoiceKey } = await buyer(page);
 
