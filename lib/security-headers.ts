@@ -1,5 +1,5 @@
 /**
- * Response headers for every page (issue 8). The script policy: the marketing and legal pages
+ * Response headers for every page, against injected scripts, framing and sniffing. The script policy: the marketing and legal pages
  * are static HTML, and Next.js puts inline bootstrap scripts into them; nonces would need a
  * per-request render (no more static pages), and hashes change with every build and page. So
  * scripts are limited to this origin plus inline, and the rest of the policy closes the doors
@@ -54,7 +54,7 @@ export function pageHeaders(options: HeaderOptions): Header[] {
  * The headers of every /api answer. JSON is never rendered as a document, so the page policy's
  * script, style, referrer and permission rules govern nothing there; what an API needs is the
  * OWASP REST Security Cheat Sheet's list: no sniffing, no framing, HTTPS. Each header line
- * costs every call parse time at both ends (issue 7), so the list stays at that.
+ * costs every call parse time at both ends, so the list stays at that.
  */
 export function apiHeaders(options: HeaderOptions): Header[] {
   return [

@@ -5,7 +5,7 @@ import { flattenMessages, pickMessages } from './shell-messages';
 
 /**
  * For a page's island whose texts need no ICU runtime (plain {name} arguments): they join the
- * shell's dictionary in the browser, so a public page ships no i18n library (issue 7), and the
+ * shell's dictionary in the browser, so a public page ships no i18n library (less script to load and run), and the
  * page carries only what the layout did not already send.
  */
 export async function PageTexts({ paths, children }: { paths: readonly string[]; children: ReactNode }) {

@@ -12,7 +12,7 @@ type LoadedForm = ComponentType<{ texts: ContactFormTexts; start: ContactFormSta
  * Spec screen 2 support form. Its `children` are the form as plain fields, rendered on the
  * server (PlainContactForm). The form's code (react-hook-form and the rules,
  * ContactFormLoaded.tsx) loads when a visitor reaches for it (pointer over it, focus in it, a
- * send), so the page's first load carries none of it (issue 7). The loaded form takes over
+ * send), so the page's first load carries none of it and becomes usable sooner. The loaded form takes over
  * with what was typed, the fields already left, the focus and the caret, and goes on with a
  * send asked for meanwhile.
  */

@@ -7,7 +7,7 @@ import { useShellText } from '../shell/shell-i18n';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { useApiLanguageReady, useLoaded } from './use-store-session';
 
-// The cards and the cart calls load while the catalog does, not with the page (issue 7).
+// The cards and the cart calls load while the catalog does, so the page's first load stays small.
 const loadOfferList = () => import('./PricingOfferList');
 const PricingOfferList = dynamic(loadOfferList, { ssr: false, loading: CatalogLoading });
 

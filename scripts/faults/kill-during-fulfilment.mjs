@@ -1,4 +1,4 @@
-// Fault test (issue 8): kill -9 the standalone backend at random moments while a Stripe checkout
+// Fault test: kill -9 the standalone backend at random moments while a Stripe checkout
 // is being fulfilled (the return call and the webhook racing), restart it on the same embedded
 // database, replay both, and count: no paid invoice lost, none doubled.
 // Usage: node scripts/faults/kill-during-fulfilment.mjs [--rounds 20]

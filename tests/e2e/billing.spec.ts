@@ -8,7 +8,7 @@ import { testCardPayment, testCards } from '../support/test-cards';
 import { uniqueEmail } from './mail';
 
 /*
- * Billing portal (issue 6, screens 17–19) after a real purchase with the offline "manual"
+ * Billing portal (spec screens 17–19) after a real purchase with the offline "manual"
  * provider. The purchase runs through the API from the test (the store screens have their
  * own e2e); everything after it runs in the browser.
  *

@@ -52,7 +52,7 @@ test.describe('every public page in every language', () => {
         const errors = collectConsoleErrors(browser);
         const response = await browser.goto(url);
         expect(response?.status()).toBe(200);
-        // Served from the build's prerendered HTML (issue 4: each public page is static).
+        // Served from the build's prerendered HTML (each public page is static, so it needs no render per visit).
         expect(response?.headers()['x-nextjs-prerender']).toBeTruthy();
         expect(response?.headers()['cache-control']).toContain('s-maxage=');
         await expect(browser.locator('html')).toHaveAttribute('lang', locale);
