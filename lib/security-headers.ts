@@ -2,9 +2,8 @@
  * Response headers for every page, against injected scripts, framing and sniffing. The script
  * policy: the marketing and legal pages are static HTML, and Next.js puts inline bootstrap
  * scripts into them; nonces would need a per-request render (no more static pages), and hashes
- * change with every build and page. So
- * scripts are limited to this origin plus inline, and the rest of the policy closes the doors
- * an injected script would need: no plugins, no <base>, no framing, forms post only here, and
+ * change with every build and page. So scripts are limited to this origin plus inline, and the
+ * rest of the policy closes the doors an injected script would need: no plugins, no <base>, no framing, forms post only here, and
  * connections only to this origin. React escapes all text, and no page renders user HTML.
  * Stripe's hosts are allowed only on the checkout page, where its embedded form runs.
  */
