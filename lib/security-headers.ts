@@ -3,9 +3,10 @@
  * policy: the marketing and legal pages are static HTML, and Next.js puts inline bootstrap
  * scripts into them; nonces would need a per-request render (no more static pages), and hashes
  * change with every build and page. So scripts are limited to this origin plus inline, and the
- * rest of the policy closes the doors an injected script would need: no plugins, no <base>, no framing, forms post only here, and
- * connections only to this origin. React escapes all text, and no page renders user HTML.
- * Stripe's hosts are allowed only on the checkout page, where its embedded form runs.
+ * rest of the policy closes the doors an injected script would need: no plugins, no <base>, no
+ * framing, forms post only here, and connections only to this origin. React escapes all text,
+ * and no page renders user HTML. Stripe's hosts are allowed only on the checkout page, where
+ * its embedded form runs.
  */
 const stripeScript = 'https://js.stripe.com https://*.js.stripe.com';
 const stripeFrames = 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com';
