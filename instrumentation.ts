@@ -5,12 +5,12 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { loadBackendConfig } = await import('./server/config');
-  const { startFailure } = await import('./server/env-files');
+  const { startFailure } = await import('./server/startup-error');
   try {
     const { siteUrl } = loadBackendConfig();
     const built = process.env.NEXT_PUBLIC_SITE_URL;
     if (siteUrl && built && siteUrl !== built) {
-      process.stderr.write(`SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.\n`);
+      console.warn(`SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.`);
     }
     // With NEXT_MANUAL_SIG_HANDLE (scripts/start.mjs, deploy/) Next.js leaves stop signals to
     // us: the embedded database is closed before the process exits (server/backend.ts).

@@ -53,8 +53,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
 }
 
 /** Opens the database, migrates, seeds the catalog and builds the app. */
-export async function startBackend(env: Readonly<Record<string, string | undefined>> = process.env, databaseOptions?: DatabaseOptions): Promise<Backend> {
-  const config = loadBackendConfig(env);
+export async function startBackend(config: BackendConfig = loadBackendConfig(), databaseOptions?: DatabaseOptions): Promise<Backend> {
   const started = performance.now();
   const database = await openDatabase(databaseOptions ?? config.database);
   const offers = await seedCatalog(database.db);

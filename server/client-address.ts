@@ -5,7 +5,7 @@ import type { Context } from 'hono';
  * The proxies in front of the backend that are trusted to report the client (TRUSTED_PROXIES):
  * how many there are, or the addresses and networks they connect from.
  */
-export type TrustedProxies = { hops: number } | { networks: BlockList; listed: string };
+export type TrustedProxies = { hops: number } | { networks: BlockList };
 
 const NO_PROXIES: TrustedProxies = { hops: 0 };
 
@@ -24,7 +24,7 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
     }
     networks.addSubnet(address, bits, family === 6 ? 'ipv6' : 'ipv4');
   }
-  return { networks, listed: text };
+  return { networks };
 }
 
 /** An IPv4 peer on a dual-stack socket reads as ::ffff:a.b.c.d; lists name it the IPv4 way. */
@@ -66,7 +66,7 @@ export function clientAddress(c: Context, trusted: TrustedProxies): string {
 }
 
 /** Whether the request's nearest hop is a trusted proxy, whose X-Forwarded-Host and -Proto then count. */
-export function fromTrustedProxy(c: Context, trusted: TrustedProxies): boolean {
+function fromTrustedProxy(c: Context, trusted: TrustedProxies): boolean {
   if ('hops' in trusted) return trusted.hops > 0;
   const chain = addressChain(c);
   return chain.length > 0 && isTrusted(trusted, chain[chain.length - 1]);

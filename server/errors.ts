@@ -47,19 +47,17 @@ function shapeFor(path: string): { field: EnvelopeField; extra: Record<string, u
 }
 
 /** The error body a call at this path answers with, worded in the caller's language. */
-export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorText[]): Record<string, unknown> {
+export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorText[], data?: string): Record<string, unknown> {
   const shape = shapeFor(path);
-  return { ...shape.extra, ...envelope(wordErrors(language, texts), shape.field) };
+  return { ...shape.extra, ...envelope(wordErrors(language, texts), shape.field, data) };
 }
 
 export function errorResponse(c: Context<AppEnv>, error: Error) {
   const language = requestLanguage(c);
-  const shape = shapeFor(c.req.path);
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
     if (error.options.clearSession) clearSessionCookie(c);
-    const body = { ...shape.extra, ...envelope(wordErrors(language, error.texts), shape.field, error.options.data), ...error.options.extra };
-    return c.json(body, error.status);
+    return c.json({ ...errorEnvelope(c.req.path, language, error.texts, error.options.data), ...error.options.extra }, error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {
     const detail = error.message || 'the body could not be read';

@@ -2,8 +2,8 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { closeOnExit, startBackend, type Backend } from './backend';
 import { loadBackendConfig } from './config';
-import { loadEnvFiles, startFailure } from './env-files';
-import { StartupError } from './startup-error';
+import { loadEnvFiles } from './env-files';
+import { StartupError, startFailure } from './startup-error';
 
 /**
  * `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless
@@ -13,7 +13,8 @@ import { StartupError } from './startup-error';
 async function main() {
   Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
   loadEnvFiles();
-  const { port = 4000, host = '127.0.0.1' } = loadBackendConfig().listen;
+  const config = loadBackendConfig();
+  const { port = 4000, host = '127.0.0.1' } = config.listen;
   let ready: Promise<Backend> | undefined;
   const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
   await new Promise<void>((resolve, reject) => {
@@ -22,7 +23,7 @@ async function main() {
     );
     server.listen(port, host, resolve);
   });
-  ready = startBackend();
+  ready = startBackend(config);
   closeOnExit(await ready);
   process.stdout.write(`backend listening on http://${host}:${(server.address() as AddressInfo).port}/api\n`);
 }

@@ -1,5 +1,6 @@
 import { loadBackendConfig } from '../config';
-import { loadEnvFiles, startFailure } from '../env-files';
+import { loadEnvFiles } from '../env-files';
+import { startFailure } from '../startup-error';
 import { openDatabase } from './database';
 import { seedCatalog } from './seed';
 
