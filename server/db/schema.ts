@@ -1,4 +1,9 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** Text the store shows, in every site language. */
 export type LocalizedText = { en: string; de: string; ru: string };
@@ -60,8 +65,31 @@ export const sessions = pgTable(
     wrongPasswordCount: integer('wrong_password_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the session was last used, to end it after a period without use. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * The link mailed to the old address after an email change: for a while it puts the old
+ * address back and ends every session (the change may not have been the owner's).
+ */
+export const emailRestores = pgTable(
+  'email_restores',
+  {
+    /** SHA-256 of the link's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address before the change: the one the link gives back. */
+    previousEmail: text('previous_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_restores_user_idx').on(table.userId)],
 );
 
 export const verificationCodes = pgTable(
@@ -287,7 +315,25 @@ export const subscriptions = pgTable(
     index('subscriptions_renewal_idx').on(table.nextRenewalAt),
     // Stripe's renewal and cancellation events name the provider's subscription.
     index('subscriptions_provider_subscription_idx').on(table.providerSubscriptionId),
+    // A period is followed by at most one next period, however renewals overlap.
+    uniqueIndex('subscriptions_previous_unique').on(table.previousId),
   ],
+);
+
+/** Rendered invoice PDFs, kept per language until the invoice they show changes. */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    /** SHA-256 of what was rendered: a different invoice state renders again. */
+    contentHash: text('content_hash').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.language] })],
 );
 
 /** Provider events already handled: a redelivered webhook changes nothing. */
