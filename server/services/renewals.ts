@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions } from '../db/schema';
@@ -87,53 +87,36 @@ export async function renewSubscriptions(tx: Db, clock: Clock, rows: Subscriptio
 }
 
 /**
- * The manual provider's renewal job: renews what is due. Rows are claimed with FOR UPDATE
- * SKIP LOCKED so two backends on one database never renew the same subscription twice.
+ * The manual provider's renewal job: renews what is due, one subscription line (the units
+ * bought on one invoice line) at a time. A run claims a line by locking its first unit with
+ * SKIP LOCKED: overlapping runs, on one backend or several, pass over a line another run
+ * holds, so each line is renewed once, on one invoice.
  */
 export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50): Promise<number> {
+  const dueUnits = () => and(eq(subscriptions.provider, 'manual'), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false), eq(subscriptions.renewalFailed, false), lte(subscriptions.nextRenewalAt, deps.clock.now()));
+  const dueLines = await deps.db.selectDistinct({ invoiceId: subscriptions.invoiceId, offerKey: subscriptions.offerKey }).from(subscriptions).where(dueUnits()).limit(batch);
   let renewed = 0;
-  for (let i = 0; i < batch; i++) {
+  for (const line of dueLines) {
+    const ofLine = and(dueUnits(), eq(subscriptions.invoiceId, line.invoiceId), eq(subscriptions.offerKey, line.offerKey));
     const done = await deps.db.transaction(async (tx) => {
-      const [due] = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.provider, 'manual'),
-            lte(subscriptions.nextRenewalAt, deps.clock.now()),
-            eq(subscriptions.isCancelled, false),
-            eq(subscriptions.isRenewed, false),
-            eq(subscriptions.renewalFailed, false),
-          ),
-        )
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return false;
-      const siblings = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.invoiceId, due.invoiceId),
-            eq(subscriptions.offerKey, due.offerKey),
-            eq(subscriptions.isRenewed, false),
-            eq(subscriptions.isCancelled, false),
-            eq(subscriptions.renewalFailed, false),
-            sql`${subscriptions.nextRenewalAt} is not null`,
-          ),
-        )
-        .for('update', { skipLocked: true });
-      const paid = due.testCardOutcome !== 'renewal-fails';
-      await renewSubscriptions(tx, deps.clock, siblings, {
-        paid,
+      // The claim is always the line's first unit: SKIP LOCKED on "the first due unit" would
+      // move on to the next unit, and two runs would each hold part of the line.
+      const [head] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.invoiceId, line.invoiceId), eq(subscriptions.offerKey, line.offerKey))).orderBy(asc(subscriptions.unit)).limit(1);
+      const [claim] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, head.id)).for('update', { skipLocked: true });
+      if (!claim) return false;
+      // Read under the claim: what another run renewed since the listing is no longer due.
+      const units = await tx.select().from(subscriptions).where(ofLine).orderBy(asc(subscriptions.unit)).for('update');
+      if (!units.length) return false;
+      const first = units[0];
+      await renewSubscriptions(tx, deps.clock, units, {
+        paid: first.testCardOutcome !== 'renewal-fails',
         provider: 'manual',
-        paymentRef: `renewal-${due.id}-${due.expiresAt.toISOString()}`,
+        paymentRef: `renewal-${first.id}-${first.expiresAt.toISOString()}`,
         periodEnd: null,
       });
       return true;
     });
-    if (!done) break;
-    renewed++;
+    if (done) renewed++;
   }
   return renewed;
 }
