@@ -1,0 +1,150 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { backupDatabase, restoreDatabase } from '@/server/db/backup';
+import { openDatabase } from '@/server/db/database';
+import { users } from '@/server/db/schema';
+
+// Backup and restore are for the embedded database only: the PostgreSQL run would repeat this file.
+const describeOnPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+// PGlite folders take seconds each to create, load and open.
+const slow = 120_000;
+
+let root: string;
+/** Where DATA_DIR=<root>/data puts the embedded database. */
+let dataDir: string;
+let backup: string;
+
+async function emailsIn(folder: string): Promise<string[]> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: folder });
+  try {
+    return (await database.db.select({ email: users.email }).from(users).orderBy(users.email)).map((row) => row.email);
+  } finally {
+    await database.close();
+  }
+}
+
+async function addUser(folder: string, email: string): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: folder });
+  try {
+    await database.db.insert(users).values({ email, passwordHash: 'not a hash', termsAcceptedAt: new Date() });
+  } finally {
+    await database.close();
+  }
+}
+
+/** The data folder's siblings: no lock, no half-restored or previous folder may be left. */
+const besideData = () => fs.readdirSync(path.dirname(dataDir));
+
+describeOnPglite('embedded database backup and restore', () => {
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-restore-'));
+    dataDir = path.join(root, 'data', 'pglite');
+    await addUser(dataDir, 'kept@example.com');
+    backup = path.join(root, 'site.tar.gz');
+    expect(await backupDatabase(dataDir, backup)).toBe(fs.statSync(backup).size);
+  }, slow);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('brings back the backed-up data over later changes, with --force', async () => {
+    await addUser(dataDir, 'later@example.com');
+    expect(await emailsIn(dataDir)).toEqual(['kept@example.com', 'later@example.com']);
+    await restoreDatabase(dataDir, backup, { force: true });
+    expect(await emailsIn(dataDir)).toEqual(['kept@example.com']);
+    expect(besideData()).toEqual(['pglite']);
+  }, slow);
+
+  it('refuses to replace a folder that holds data without --force, and fills a new folder without it', async () => {
+    await expect(restoreDatabase(dataDir, backup)).rejects.toThrow(`${dataDir} is not empty: add --force to replace it.`);
+    const fresh = path.join(root, 'fresh', 'pglite');
+    await restoreDatabase(fresh, backup);
+    expect(await emailsIn(fresh)).toEqual(['kept@example.com']);
+    expect(fs.readdirSync(path.dirname(fresh))).toEqual(['pglite']);
+  }, slow);
+
+  describe('with a bad archive, refuses and leaves the live database as it was', () => {
+    const live = ['kept@example.com', 'live@example.com'];
+    beforeAll(() => addUser(dataDir, 'live@example.com'), slow);
+
+    const archive = (name: string, bytes: Buffer | string) => {
+      const file = path.join(root, name);
+      fs.writeFileSync(file, bytes);
+      return file;
+    };
+    const cases: [string, () => Promise<string> | string, RegExp][] = [
+      ['half of a real backup', () => archive('half.tar.gz', fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2)), /the archive is truncated/],
+      ['a text file', () => archive('notes.tar.gz', 'not an archive at all\n'.repeat(100)), /not a gzip\/tar archive/],
+      [
+        'a gzip tar of something else',
+        () => {
+          const other = fs.mkdtempSync(path.join(root, 'other-'));
+          fs.writeFileSync(path.join(other, 'readme.txt'), 'hello\n');
+          execFileSync('tar', ['czf', path.join(root, 'other.tar.gz'), '-C', other, '.']);
+          return path.join(root, 'other.tar.gz');
+        },
+        /not a database of this site \(the archive holds no PostgreSQL data folder\)/,
+      ],
+      [
+        'a PGlite database without this site’s tables',
+        async () => {
+          // Made from the backup rather than a new database, which would take much longer.
+          const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(backup)]) });
+          await client.exec('drop schema drizzle cascade; drop table users cascade');
+          const dump = await client.dumpDataDir('gzip');
+          await client.close();
+          return archive('other-db.tar.gz', Buffer.from(await dump.arrayBuffer()));
+        },
+        /not a database of this site \(it has no migrations table or no users table\)/,
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, make, problem) => {
+      const file = await make();
+      const refusal = restoreDatabase(dataDir, file, { force: true });
+      await expect(refusal).rejects.toThrow(`Cannot restore ${file}: `);
+      await expect(refusal).rejects.toThrow(problem);
+      await expect(refusal).rejects.toThrow(`. ${dataDir} was not changed.`);
+      expect(besideData()).toEqual(['pglite']);
+      expect(await emailsIn(dataDir)).toEqual(live);
+    }, slow);
+
+    it('puts the old folder back when the restored one does not open in its place', async () => {
+      const create = PGlite.create.bind(PGlite);
+      const spy = jest
+        .spyOn(PGlite, 'create')
+        .mockImplementationOnce(create as typeof PGlite.create)
+        .mockImplementationOnce(() => Promise.reject(new Error('disk went away')));
+      try {
+        await expect(restoreDatabase(dataDir, backup, { force: true })).rejects.toThrow(
+          `Cannot restore ${backup}: the restored database did not open in place (not a database PGlite can open (disk went away)). ${dataDir} was put back as it was.`,
+        );
+      } finally {
+        spy.mockRestore();
+      }
+      expect(besideData()).toEqual(['pglite']);
+      expect(await emailsIn(dataDir)).toEqual(live);
+    }, slow);
+
+    it('the npm run db:restore command exits 1 with the message', async () => {
+      const half = path.join(root, 'half.tar.gz');
+      fs.writeFileSync(half, fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2));
+      const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+      const failure = await promisify(execFile)(process.execPath, ['--import', tsx, path.resolve('server/db/backup-cli.ts'), 'restore', half, '--force'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: path.dirname(dataDir) },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toBe(`Cannot restore ${half}: the archive is truncated (its gzip data ends early). ${dataDir} was not changed.\n`);
+      expect(besideData()).toEqual(['pglite']);
+      expect(await emailsIn(dataDir)).toEqual(live);
+    }, slow);
+  });
+});
