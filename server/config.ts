@@ -19,6 +19,8 @@ export interface BackendConfig {
   listen: { port?: number; host?: string };
   /** Background jobs (mail sender, renewals, account purge); off only for tests that drive them by hand. */
   jobs: boolean;
+  /** A session unused this long ends (SESSION_IDLE_MINUTES), before its absolute limit. */
+  sessionIdleMs: number;
   /** Multiplies the throttling limits (THROTTLE_SCALE); 1 in production. */
   throttleScale: number;
   /** The public origin for payment return links (SITE_URL); required in production, else the request's origin. */
@@ -66,6 +68,7 @@ const envSchema = z
     BACKEND_URL: urlWith(['http:', 'https:'], 'http://127.0.0.1:4000').optional(),
     JOBS: choice('on', 'off').optional(),
     THROTTLE_SCALE: wholeNumber(1, 100_000).optional(),
+    SESSION_IDLE_MINUTES: wholeNumber(5, 43_200).optional(),
     SITE_URL: origin.optional(),
     TRUSTED_PROXIES: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -118,6 +121,7 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     listen: { port: env.PORT === undefined ? undefined : Number(env.PORT), host: env.HOST },
     jobs: env.JOBS !== 'off',
     throttleScale: Number(env.THROTTLE_SCALE ?? 1),
+    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 720) * 60_000,
     siteUrl: env.SITE_URL && new URL(env.SITE_URL).origin,
     trustedProxies,
     stripe:

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { findSession, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
+import { findSession, markSessionUsed, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
 import { routeIs, sameForEveryone } from './route-access';
 import { issueXsrfCookie } from './xsrf';
 
@@ -14,10 +14,12 @@ import { issueXsrfCookie } from './xsrf';
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token && !routeIs(c, sameForEveryone)) {
-    const { db, clock, readCache } = c.get('deps');
-    const session = await findSession(db, clock, token, readCache);
-    if (session) c.set('session', session);
-    else clearSessionCookie(c);
+    const { db, clock, readCache, config } = c.get('deps');
+    const session = await findSession(db, clock, token, config.sessionIdleMs, readCache);
+    if (session) {
+      c.set('session', session);
+      await markSessionUsed(db, clock, session);
+    } else clearSessionCookie(c);
   }
   await next();
 };

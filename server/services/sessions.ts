@@ -10,6 +10,7 @@ export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
 export interface ActiveSession {
   tokenHash: string;
   xsrfToken: string;
+  lastSeenAt: Date;
   user: typeof users.$inferSelect;
 }
 
@@ -25,23 +26,34 @@ export async function createSession(db: Writer, clock: Clock, userId: string): P
   const token = randomToken();
   const xsrfToken = randomToken(24);
   const expiresAt = new Date(clock.now().getTime() + sessionLifetimeMs);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, xsrfToken, expiresAt });
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, xsrfToken, expiresAt, lastSeenAt: clock.now() });
   return { token, xsrfToken, expiresAt };
 }
 
 /**
- * The live session of a cookie token, with its user; null when unknown, expired or erased.
- * The row is remembered until a write to sessions or users (db/read-cache.ts); expiry is
- * checked on every call.
+ * The live session of a cookie token, with its user; null when unknown, expired, unused for
+ * `idleMs` or erased. The row is remembered until a write to sessions or users
+ * (db/read-cache.ts); expiry is checked on every call.
  */
-export async function findSession(db: Db, clock: Clock, token: string, cache: ReadCache = passThroughReads): Promise<ActiveSession | null> {
+export async function findSession(db: Db, clock: Clock, token: string, idleMs: number, cache: ReadCache = passThroughReads): Promise<ActiveSession | null> {
   const tokenHash = sha256(token);
   const row = await cache.remember(`session:${tokenHash}`, ['sessions', 'users'], async () => {
     const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash));
     return found ?? null;
   });
-  if (!row || row.session.expiresAt <= clock.now() || row.user.erasedAt) return null;
-  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, user: row.user };
+  const now = clock.now().getTime();
+  if (!row || row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + idleMs <= now || row.user.erasedAt) return null;
+  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, lastSeenAt: row.session.lastSeenAt, user: row.user };
+}
+
+// Recording every call would write on every request; a minute's precision is enough.
+const lastSeenPrecisionMs = 60_000;
+
+/** Records that the session was used now, at most about once a minute. */
+export async function markSessionUsed(db: Writer, clock: Clock, session: ActiveSession): Promise<void> {
+  const now = clock.now();
+  if (now.getTime() - session.lastSeenAt.getTime() < lastSeenPrecisionMs) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
 }
 
 export async function revokeSession(db: Writer, tokenHash: string): Promise<void> {
