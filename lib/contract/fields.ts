@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEmailAddress, limits, messageKey } from './limits';
+import { canonicalEmail, isEmailAddress, limits, messageKey } from './limits';
 
-export { isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimToNull } from './limits';
+export { canonicalEmail, isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimToNull } from './limits';
 
 const minLength = (min: number) => messageKey('minLength', { min });
 const maxLength = (max: number) => messageKey('maxLength', { max });
@@ -63,14 +63,14 @@ interface EmailRules {
   min?: number;
 }
 
-/** Login and sign-up user name (spec §5), or with other rules the contact form's address. */
+/**
+ * Login and sign-up user name (spec §5), or with other rules the contact form's address: every
+ * field naming an account or a mailbox. Its value is the canonical form (canonicalEmail), and
+ * the lengths and the format judge that form, which is the one stored and mailed to.
+ */
 export const accountEmail = ({ required, format, min }: EmailRules = { required: 'required', format: 'emailFormat', min: limits.emailMin }) => {
-  // One address, one spelling: é typed as one character or as e + accent is the same login.
-  const present = text(required).normalize('NFC').min(1, required);
-  return (min ? present.min(min, minLength(min)) : present)
-    .refine(isEmailAddress, format)
-    .max(limits.email, maxLength(limits.email))
-    .transform((value) => value.toLowerCase());
+  const present = text(required).overwrite(canonicalEmail).min(1, required);
+  return (min ? present.min(min, minLength(min)) : present).refine(isEmailAddress, format).max(limits.email, maxLength(limits.email));
 };
 
 /** Any password the user types to prove who they are. */

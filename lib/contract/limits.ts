@@ -1,4 +1,4 @@
-// The field rules' plain parts: lengths, message keys, the email check and the trim helpers.
+// The field rules' plain parts: lengths, message keys, the email form and check, the trim helpers.
 // Free of zod, so forms can show limits and messages without loading the schema library.
 
 /** Field lengths and counts (spec §5 and §9, then the API's own bounds): the one place they are written. */
@@ -25,6 +25,8 @@ export const limits = {
   cartLines: 50,
   clientSecret: 200,
   paymentSessionId: 255,
+  /** The email restore link's token (43 characters as issued). */
+  restoreToken: 100,
   // The manual provider's test card form.
   cardDigitsMin: 12,
   cardDigits: 19,
@@ -57,14 +59,54 @@ export function parseMessageKey(message: string): { key: string; params: Record<
  */
 const emailPattern = /^[^\s@"(),:;<>[\]\\]+@[^\s@."(),:;<>[\]\\]+(\.[^\s@."(),:;<>[\]\\]+)+$/;
 
-/** Spec §5: a valid address has at most 254 characters and a local part of at most 64. */
+/** RFC 5321 domain labels: letters, digits and inner hyphens (an IDN's label is its xn-- form). */
+const domainLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** What the URL parser reads as the end of a host, or decodes (%41 is "A"): never part of a mail domain. */
+const notInDomain = /[\s/?#%\\@:[\]]/;
+
+/** A domain's ASCII form by IDNA (UTS #46), or null for one IDNA refuses. */
+function idnaAscii(domain: string): string | null {
+  if (!domain || notInDomain.test(domain)) return null;
+  try {
+    // The URL parser's host step is IDNA in every browser and in Node alike.
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §5: a valid address has at most 254 characters and a local part of at most 64. Judges
+ * the canonical form (canonicalEmail): the domain is ASCII labels that IDNA leaves as they
+ * are (so no broken xn-- label), and its top level is not a number (an IP address).
+ */
 export function isEmailAddress(value: string): boolean {
   if (value.length > 254) return false;
   // Invisible and control characters (bidi overrides, lone surrogates) make look-alike addresses.
   if (/\p{C}/u.test(value)) return false;
   const at = value.lastIndexOf('@');
   if (at < 1 || at > 64) return false;
-  return emailPattern.test(value) && !value.includes('..');
+  if (!emailPattern.test(value) || value.includes('..')) return false;
+  const domain = value.slice(at + 1);
+  const labels = domain.split('.');
+  return labels.every((label) => domainLabel.test(label)) && !/^[0-9]+$/.test(labels[labels.length - 1]) && idnaAscii(domain) === domain;
+}
+
+/**
+ * One mailbox, one spelling: the form an address is compared, stored, throttled and mailed
+ * in. NFKC (fullwidth and compatibility letters, é typed either way) and lower case, then the
+ * domain through IDNA, as delivery maps it. An IDN domain is kept in its ASCII (xn--) form:
+ * the only one the browser's URL parser gives, the one SMTP needs without SMTPUTF8, and
+ * one form per domain for the unique index. Idempotent.
+ */
+export function canonicalEmail(value: string): string {
+  const mapped = value.normalize('NFKC').toLowerCase();
+  const at = mapped.lastIndexOf('@');
+  if (at < 0) return mapped;
+  const domain = mapped.slice(at + 1);
+  // A domain IDNA refuses stays as typed, for isEmailAddress to refuse.
+  return mapped.slice(0, at + 1) + (idnaAscii(domain) ?? domain);
 }
 
 /** Spec §5 helpers: trimmed text, '' for empty input; or null when nothing is left. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountEmail, limits, multiLineText, optionalText, requiredText } from './fields';
 
-/** Spec §3 support message: all trimmed, email lower-cased; §5 contact rules. */
+/** Spec §3 support message: all trimmed, email in its canonical form (lower case and more); §5 contact rules. */
 export const SupportMessageSchema = z.object({
   FullName: requiredText(limits.fullName, 'fullNameRequired'),
   EmailAddress: accountEmail({ required: 'emailRequired', format: 'emailInvalid' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, limits, newPassword, optionalText, repeatedPassword, verificationCode } from './fields';
+import { accountEmail, canonicalEmail, currentPassword, limits, messageKey, newPassword, optionalText, repeatedPassword, text, verificationCode } from './fields';
 
 /** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */
 export const UserResponseSchema = z.object({
@@ -20,7 +20,7 @@ export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
 /** The settings form also rejects the current address before sending (spec §5). */
 export const changeEmailFormSchema = (currentEmail: string) =>
   z.object({
-    NewEmailAddress: accountEmail().refine((value) => value !== currentEmail.toLowerCase(), 'sameEmail'),
+    NewEmailAddress: accountEmail().refine((value) => value !== canonicalEmail(currentEmail), 'sameEmail'),
     Code: verificationCode(),
   });
 
@@ -47,3 +47,11 @@ export const profileFormSchema = (currentDisplayName: string | null) =>
 
 export const DeleteAccountRequestSchema = z.object({ CurrentPassword: currentPassword() });
 export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
+
+/** The link mailed to the old address after an email change (no session: it may be opened anywhere). */
+export const RestoreEmailRequestSchema = z.object({ Token: text().min(1, 'required').max(limits.restoreToken, messageKey('maxLength', { max: limits.restoreToken })) });
+export type RestoreEmailRequest = z.input<typeof RestoreEmailRequestSchema>;
+
+/** The address now back: the one to log in with. */
+export const RestoreEmailResponseSchema = z.object({ ErrorMessages: z.array(ErrorMessageSchema), EmailAddress: z.string() });
+export type RestoreEmailResponse = z.infer<typeof RestoreEmailResponseSchema>;

@@ -1,17 +1,21 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { z } from 'zod';
+import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import {
   ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
+  RestoreEmailRequestSchema,
+  RestoreEmailResponseSchema,
   UpdateProfileRequestSchema,
   UserResponseSchema,
   userData,
 } from '../../lib/contract/user';
+import { publicOrigin } from '../client-address';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, requireSession, sessionOf, setSessionCookies } from '../middleware/session';
-import { changeEmail, changePassword, scheduleDeletion, updateDisplayName } from '../services/accounts';
-import { createRouter, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
+import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts';
+import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 function userCall<S extends z.ZodType>(path: string, schema: S, description: string) {
   return createRoute({
@@ -29,13 +33,29 @@ const password = userCall('/user/password', ChangePasswordRequestSchema, 'Passwo
 const profile = userCall('/user/profile', UpdateProfileRequestSchema, 'Display name changed');
 const deleteAccount = userCall('/user/delete-account', DeleteAccountRequestSchema, 'Deletion scheduled; the session ends');
 
+/** Opened from the link mailed to the old address, often on another device: no session needed. */
+const restore = createRoute({
+  method: 'post',
+  path: '/user/restore-email',
+  tags: ['user'],
+  request: jsonBody(RestoreEmailRequestSchema),
+  responses: {
+    200: jsonContent(RestoreEmailResponseSchema, 'The previous address is back; every session of the account has ended'),
+    ...errorResponses,
+    409: { description: 'The previous address now belongs to another account', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
+    ...throttledResponse,
+  },
+});
+
 const done = { ErrorMessages: [], Data: null };
 
 export const userRoutes = createRouter()
   .openapi(email, async (c) => {
     const body = c.req.valid('json');
     const language = requestLanguage(c);
-    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress') });
+    const { config } = c.get('deps');
+    const origin = publicOrigin(c, config.siteUrl, config.trustedProxies);
+    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress'), origin });
     switch (outcome) {
       case 'code-sent': {
         const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);
@@ -67,4 +87,11 @@ export const userRoutes = createRouter()
     await scheduleDeletion(c.get('deps'), sessionOf(c), body.CurrentPassword, requestLanguage(c));
     clearSessionCookie(c);
     return c.json(done, 200);
+  })
+  .openapi(restore, async (c) => {
+    const body = c.req.valid('json');
+    const restored = await restoreEmail(c.get('deps'), body.Token, c.get('clientAddress'));
+    // The caller's own session may be one of those just ended.
+    if (c.get('session')?.user.id === restored.userId) clearSessionCookie(c);
+    return c.json({ ErrorMessages: [], EmailAddress: restored.email }, 200);
   });

@@ -1,20 +1,25 @@
-import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { brand } from '../../lib/config';
 import type { SessionInfo } from '../../lib/contract/auth';
+import { canonicalEmail } from '../../lib/contract/limits';
 import { userData } from '../../lib/contract/user';
 import type { BackendDeps } from '../env';
-import { sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
+import { emailRestores, sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
 import { enqueueMail } from '../email/outbox';
 import { renderEmail, type EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
 import { cancelAllRenewals, stopAllRenewalsAtProvider, stopRenewalsAtProvider } from './cancel-subscription';
 import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
+import { randomToken, sha256 } from './crypto';
 import { pickLanguage, type ApiLanguage } from './language';
 import { checkPassword, hashPassword } from './passwords';
 import { limits } from './rate-limit';
 import { clearPasswordTries, createSession, revokeSession, revokeUserSessions, takePasswordTry, type ActiveSession, type IssuedSession } from './sessions';
 
 export const deletionGraceMs = 7 * 24 * 60 * 60_000;
+/** How long the link mailed to the old address after an email change can restore it. */
+export const emailRestoreLifetimeMs = 7 * 24 * 60 * 60_000;
 export const wrongPasswordLimit = 3;
 
 type User = typeof users.$inferSelect;
@@ -84,8 +89,9 @@ export interface SignupInput {
  * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code (or, for a known
  * address, a notice); the call with the right code creates the account and logs in.
  */
-export async function signUp(deps: BackendDeps, input: SignupInput): Promise<SignupOutcome> {
+export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<SignupOutcome> {
   const { db, clock } = deps;
+  const input = { ...signup, email: canonicalEmail(signup.email) };
   if (!input.code) {
     await mailCodeOrNotice(deps, { purpose: 'signup', email: input.email, userId: null, language: input.language, ip: input.ip, codeMail: 'signupCode', takenMail: 'signupExisting' });
     return { kind: 'code-sent', email: input.email };
@@ -123,8 +129,9 @@ const tooManyLogins = 'tooManyLogins';
  * from all addresses together block everyone, against guessing from many machines. Logging in
  * cancels a pending deletion.
  */
-export async function logIn(deps: BackendDeps, input: LoginInput): Promise<{ user: User; session: IssuedSession } | null> {
+export async function logIn(deps: BackendDeps, login: LoginInput): Promise<{ user: User; session: IssuedSession } | null> {
   const { db, clock, rateLimiter } = deps;
+  const input = { ...login, email: canonicalEmail(login.email) };
   const failureLimits = [
     { key: `login:account-ip:${input.email} ${input.ip}`, limit: limits.loginFailuresPerAccountAndIp },
     { key: `login:account:${input.email}`, limit: limits.loginFailuresPerAccount },
@@ -172,12 +179,18 @@ export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveS
 
 export type EmailChangeOutcome = 'code-sent' | 'code-wrong' | 'code-expired' | 'address-taken' | 'changed';
 
-export async function changeEmail(
-  deps: BackendDeps,
-  session: ActiveSession,
-  input: { newEmail: string; code: string | null | undefined; language: ApiLanguage; ip: string },
-): Promise<EmailChangeOutcome> {
+export interface EmailChangeInput {
+  newEmail: string;
+  code: string | null | undefined;
+  language: ApiLanguage;
+  ip: string;
+  /** The site's public origin, for the restore link mailed to the old address. */
+  origin: string;
+}
+
+export async function changeEmail(deps: BackendDeps, session: ActiveSession, change: EmailChangeInput): Promise<EmailChangeOutcome> {
   const { db, clock } = deps;
+  const input = { ...change, newEmail: canonicalEmail(change.newEmail) };
   const user = session.user;
   if (input.newEmail === user.email) throw new ApiError(400, { field: 'NewEmailAddress', rule: 'sameEmail' });
   if (!input.code) {
@@ -189,11 +202,50 @@ export async function changeEmail(
   const changed = await db.transaction(async (tx) => {
     if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail))).length) return false;
     await tx.update(users).set({ email: input.newEmail }).where(eq(users.id, user.id));
-    await enqueueMail(tx, deps.clock, user.email, renderEmail('emailChanged', pickLanguage(user.language), { email: input.newEmail }));
+    // The old address can undo the change: whoever made it may have taken over a session.
+    const token = randomToken();
+    const now = clock.now();
+    await tx.insert(emailRestores).values({ tokenHash: sha256(token), userId: user.id, previousEmail: user.email, createdAt: now, expiresAt: new Date(now.getTime() + emailRestoreLifetimeMs) });
+    const language = pickLanguage(user.language);
+    const link = `${input.origin}/${language}/restore-email?token=${token}`;
+    await enqueueMail(tx, deps.clock, user.email, renderEmail('emailChanged', language, { email: input.newEmail, link }));
     return true;
   });
   deps.kickOutbox();
   return changed ? 'changed' : 'address-taken';
+}
+
+/**
+ * The restore link's call: puts the address from before the change back and ends every
+ * session of the account, in one transaction. A token works once and for a limited time;
+ * expired, used and unknown tokens get one answer. Restore links made after this one go,
+ * as they would undo it; older ones stay, so a later change cannot take away the first
+ * owner's way back.
+ */
+export async function restoreEmail(deps: BackendDeps, token: string, ip: string): Promise<{ userId: string; email: string }> {
+  await deps.rateLimiter.hit(`restore:ip:${ip}`, limits.restoresPerIp, 'tooManyRestores');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    // Claimed by the update itself, so parallel calls cannot both use one token.
+    const [restore] = await tx
+      .update(emailRestores)
+      .set({ usedAt: now })
+      .where(and(eq(emailRestores.tokenHash, sha256(token)), isNull(emailRestores.usedAt), gt(emailRestores.expiresAt, now)))
+      .returning();
+    if (!restore) throw new ApiError(400, { key: 'restoreLinkInvalid' });
+    const [user] = await tx.select().from(users).where(eq(users.id, restore.userId)).for('update');
+    // An account past its deletion date is gone (spec §4), even before the purge job erases it.
+    if (!user || user.erasedAt || (user.deletionDueAt && user.deletionDueAt <= now)) throw new ApiError(400, { key: 'restoreLinkInvalid' });
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, restore.previousEmail));
+    if (owner && owner.id !== user.id) throw new ApiError(409, { key: 'restoreAddressTaken', values: { support: brand.supportEmail } });
+    await tx.update(users).set({ email: restore.previousEmail }).where(eq(users.id, user.id));
+    // Made at the same instant counts as later: in doubt a link goes rather than undoes this.
+    await tx
+      .delete(emailRestores)
+      .where(and(eq(emailRestores.userId, user.id), ne(emailRestores.tokenHash, restore.tokenHash), gte(emailRestores.createdAt, restore.createdAt)));
+    await revokeUserSessions(tx, user.id);
+    return { userId: user.id, email: restore.previousEmail };
+  });
 }
 
 /** A new password ends every other session of the account; this one gets a fresh token. */
@@ -254,6 +306,8 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
       if (!due) return false;
       await tx.delete(sessions).where(eq(sessions.userId, due.id));
       await tx.delete(verificationCodes).where(eq(verificationCodes.userId, due.id));
+      // A restore link holds an earlier address: personal data, and no way back into an erased account.
+      await tx.delete(emailRestores).where(eq(emailRestores.userId, due.id));
       await tx
         .update(users)
         .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })

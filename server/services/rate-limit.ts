@@ -18,6 +18,8 @@ export const limits = {
   codesPerAddress: { max: 5, windowMs: 60 * 60_000 },
   codesPerIp: { max: 20, windowMs: 60 * 60_000 },
   supportPerIp: { max: 10, windowMs: 10 * 60_000 },
+  /** Tries of email restore links: a token is far too long to guess, so this only stops floods. */
+  restoresPerIp: { max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export class RateLimiter {
