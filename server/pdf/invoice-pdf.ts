@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { brand, postalAddressLine } from '../../lib/config';
 import type { Invoice } from '../../lib/contract/billing';
@@ -9,11 +11,34 @@ import type { ApiLanguage } from '../services/language';
 
 // DejaVu covers Latin and Cyrillic, so billing names in any of the site's languages print.
 const fontDir = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-const regular = path.join(fontDir, 'DejaVuSans.ttf');
-const bold = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+// Parsing a font is most of a render's time: each is opened once per process with fontkit
+// (pdfkit's own font engine), and pdfkit takes an opened font in place of a file.
+const openFont = (file: string) => fontkit.openSync(path.join(fontDir, file)) as unknown as PDFKit.Mixins.PDFFontSource;
+let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 
-/** The invoice as a PDF document (pdfkit) in the reader's language, rendered on request for its owner. */
-export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promise<Buffer> {
+/** Raise it when the layout changes: every kept PDF is then rendered again on its next download. */
+const layoutVersion = 1;
+
+/**
+ * SHA-256 of everything a render depends on (layout, invoice, the language's words, the
+ * letterhead): a kept PDF with the same hash is the PDF a render would make now.
+ */
+export function invoicePdfHash(invoice: Invoice, language: ApiLanguage): string {
+  const inputs = [layoutVersion, language, invoice, invoiceTexts(language), brand, postalAddressLine];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
+}
+
+// pdfkit works synchronously, and a whole invoice is one long block of the server's only
+// thread: the render pauses between its parts so that other requests run in between.
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The invoice as a PDF document (pdfkit) in the reader's language. Callers go through
+ * services/invoice-documents.ts, which keeps each render.
+ */
+export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promise<Buffer> {
+  fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') };
+  const { regular, bold } = fonts;
   // The web invoice's own words, so the PDF reads like the page it came from.
   const { invoice: t, invoiceStatus: statusText } = invoiceTexts(language);
   const title = fillArguments(t.number, { number: invoice.InvoiceNumber });
@@ -35,6 +60,7 @@ export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promi
   doc.text(`${t.invoiceDate}: ${formatInvoiceDate(invoice.CreatedDate)}`);
   if (invoice.FullyPaidDate) doc.text(`${t.paidDate}: ${formatInvoiceDate(invoice.FullyPaidDate)}`);
   doc.moveDown();
+  await letOthersRun();
 
   doc.font(bold).text(t.billTo);
   doc.font(regular);
@@ -49,6 +75,7 @@ export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promi
     if (line) doc.text(line);
   }
   doc.moveDown();
+  await letOthersRun();
 
   // Wide enough for the longest column titles (Russian "Количество", "Цена за единицу").
   const columns = { description: 54, unit: 300, quantity: 390, total: 470 };
@@ -68,13 +95,17 @@ export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promi
     doc.y = bottom + 4;
   };
   row([t.description, t.unitPrice, t.quantity, t.amount], bold);
-  for (const line of invoice.LineItems) row([line.Description, formatUsd(line.UnitAmount), String(line.Quantity), formatUsd(line.SubTotalAmount)]);
+  for (const line of invoice.LineItems) {
+    row([line.Description, formatUsd(line.UnitAmount), String(line.Quantity), formatUsd(line.SubTotalAmount)]);
+    await letOthersRun();
+  }
   doc.moveDown(0.5);
   const total = (label: string, value: string, font = regular) => row([label, '', '', value], font);
   total(t.subtotal, formatUsd(invoice.SubTotalAmount));
   total(invoice.IsTaxExempt ? t.taxExempt : t.tax, formatUsd(invoice.TaxTotalAmount));
   total(`${t.total} (USD)`, formatUsd(invoice.TotalAmount), bold);
   total(t.amountDue, status === 'void' ? t.void : formatUsd(invoice.TotalAmountDue), bold);
+  await letOthersRun();
 
   if (invoice.Payments.length) {
     doc.moveDown();
@@ -83,6 +114,8 @@ export function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promi
   }
   doc.moveDown(2);
   doc.font(regular).fontSize(8).fillColor('#444').text(fillArguments(t.pdfFooter, { company: brand.company }), columns.description);
+  await letOthersRun();
+  // The longest part left: the fonts' subsets are made and compressed here.
   doc.end();
   return done;
 }

@@ -5,9 +5,9 @@ import { UserResponseSchema } from '../../lib/contract/user';
 import { requestLanguage } from '../errors';
 import { openedDirectly } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { renderInvoicePdf } from '../pdf/invoice-pdf';
 import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/invoices';
 import { cancelSubscription } from '../services/cancel-subscription';
+import { invoicePdf } from '../services/invoice-documents';
 import { findOwnSubscription, listOwnSubscriptions, toSubscriptionModel } from '../services/subscriptions';
 import { createRouter, jsonContent, sessionErrorResponses } from './openapi';
 
@@ -83,7 +83,8 @@ export const billingRoutes = createRouter()
     // A plain link the browser opens: the page's language comes in the query, not in a header.
     const language = c.req.valid('query').lang ?? requestLanguage(c);
     const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, sessionOf(c).user.id, c.req.valid('param').key), language);
-    const pdf = await renderInvoicePdf(invoice, language);
+    // Rendered once per invoice state and language, then kept (services/invoice-documents.ts).
+    const pdf = await invoicePdf(deps, invoice, language);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="invoice-${invoice.InvoiceNumber}.pdf"`,
