@@ -20,4 +20,6 @@ export const HealthSchema = z.object({
   Status: z.literal('ok'),
   Database: z.enum(['pglite', 'postgres']),
   Version: z.string(),
+  /** Mail waiting to be sent, and mail given up after its last attempt (an operator should look). */
+  Mail: z.object({ Waiting: z.number().int(), Failed: z.number().int() }),
 });

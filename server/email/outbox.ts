@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { outbox } from '../db/schema';
@@ -71,4 +71,13 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
     }
   }
   return sent;
+}
+
+/** The outbox as an operator sees it: mail still to be sent, and mail given up. */
+export async function mailQueueCounts(db: Db): Promise<{ Waiting: number; Failed: number }> {
+  const [row] = await db
+    .select({ waiting: count(), failed: count(outbox.failedAt) })
+    .from(outbox)
+    .where(isNull(outbox.sentAt));
+  return { Waiting: row.waiting - row.failed, Failed: row.failed };
 }

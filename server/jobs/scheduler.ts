@@ -2,6 +2,7 @@ import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../env';
 import { purgeDueAccounts } from '../services/accounts';
 import { renewDueManualSubscriptions } from '../services/renewals';
+import { purgeExpiredRecords } from '../services/retention';
 
 export interface Job {
   name: string;
@@ -13,6 +14,7 @@ export const jobs: Job[] = [
   { name: 'outbox', everyMs: 10_000, run: deliverDueMail },
   { name: 'account-purge', everyMs: 60 * 60_000, run: purgeDueAccounts },
   { name: 'manual-renewals', everyMs: 15 * 60_000, run: renewDueManualSubscriptions },
+  { name: 'retention-purge', everyMs: 60 * 60_000, run: purgeExpiredRecords },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
+import { mailQueueCounts } from '../email/outbox';
 import { cartItemCount } from '../services/cart';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
@@ -60,7 +61,8 @@ export const appRoutes = createRouter()
   })
   .openapi(health, async (c) => {
     const { db, dbKind, config } = c.get('deps');
-    await db.execute('select 1');
+    // Reading the outbox is the database check as well.
+    const mail = await mailQueueCounts(db);
     c.header('Cache-Control', 'no-store');
-    return c.json({ Status: 'ok' as const, Database: dbKind, Version: config.appVersion }, 200);
+    return c.json({ Status: 'ok' as const, Database: dbKind, Version: config.appVersion, Mail: mail }, 200);
   });

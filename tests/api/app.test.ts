@@ -58,7 +58,7 @@ describe('app info, session info and health', () => {
   it('reports health with the database kind, without the app key', async () => {
     const response = await backend.app.request('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Status: 'ok', Database: backend.database.kind, Version: expect.any(String) });
+    expect(await response.json()).toEqual({ Status: 'ok', Database: backend.database.kind, Version: expect.any(String), Mail: { Waiting: expect.any(Number), Failed: 0 } });
   });
 
   it('looks a session cookie up only on calls whose answer depends on it', async () => {

@@ -68,5 +68,7 @@ describe(`mail delivery to a server that never answers (${process.env.TEST_DATAB
     await backend.database.db.update(outbox).set({ sendAfter: new Date(0) }).where(eq(outbox.id, row.id));
     expect(await deliverDueMail(backend.deps)).toBe(0);
     expect((await backend.database.db.select().from(outbox).where(eq(outbox.id, row.id)))[0].attempts).toBe(maxAttempts);
+    // Counted where an operator looks.
+    expect((await (await backend.app.request('/api/health')).json()).Mail).toEqual({ Waiting: 0, Failed: 1 });
   });
 });
