@@ -36,7 +36,7 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
-    catalog: new Catalog(database.db),
+    catalog: new Catalog(database.db, clock),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
   };

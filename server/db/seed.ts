@@ -1,11 +1,14 @@
-import { notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import catalog from '../data/catalog.json';
 import type { Db } from './database';
 import { offers, type LocalizedList, type LocalizedText } from './schema';
 
 type CatalogOffer = (typeof catalog.offers)[number];
 
-/** Brings the offers table in line with server/data/catalog.json; safe to run at every start. */
+/** The columns the data file sets. */
+const fromFile = ['description', 'serviceName', 'serviceHomePage', 'appPage', 'priceCents', 'savingsCents', 'trialDays', 'isSubscription', 'renewalMonths', 'items', 'claims', 'sortOrder', 'isActive'] as const;
+
+/** Brings the offers table in line with server/data/catalog.json; safe to run at every start, by every process. */
 export async function seedCatalog(db: Db): Promise<number> {
   const rows = catalog.offers.map((offer: CatalogOffer, index) => ({
     ...offer,
@@ -22,28 +25,15 @@ export async function seedCatalog(db: Db): Promise<number> {
       .values(rows)
       .onConflictDoUpdate({
         target: offers.key,
-        set: {
-          description: sql`excluded.description`,
-          serviceName: sql`excluded.service_name`,
-          serviceHomePage: sql`excluded.service_home_page`,
-          appPage: sql`excluded.app_page`,
-          priceCents: sql`excluded.price_cents`,
-          savingsCents: sql`excluded.savings_cents`,
-          trialDays: sql`excluded.trial_days`,
-          isSubscription: sql`excluded.is_subscription`,
-          renewalMonths: sql`excluded.renewal_months`,
-          items: sql`excluded.items`,
-          claims: sql`excluded.claims`,
-          sortOrder: sql`excluded.sort_order`,
-          isActive: sql`true`,
-          updatedAt: sql`now()`,
-        },
+        set: { ...Object.fromEntries(fromFile.map((column) => [column, sql.raw(`excluded.${offers[column].name}`)])), updatedAt: sql`now()` },
+        // Only offers that differ are written, so the table's revision (services/catalog.ts) moves only then.
+        setWhere: sql.raw(`(${fromFile.map((column) => `offers.${offers[column].name}`).join(', ')}) is distinct from (${fromFile.map((column) => `excluded.${offers[column].name}`).join(', ')})`),
       });
     // Offers removed from the data file stay for old invoices but leave the store.
     await tx
       .update(offers)
-      .set({ isActive: false })
-      .where(notInArray(offers.key, keys));
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(and(notInArray(offers.key, keys), eq(offers.isActive, true)));
   });
   return rows.length;
 }

@@ -35,8 +35,4 @@ describe('session idle timeout', () => {
     const [row] = await backend.database.db.select().from(sessions).where(eq(sessions.userId, (await backend.database.db.select().from(users).where(eq(users.email, 'busy@example.com')))[0].id));
     expect(backend.clock.now().getTime() - row.lastSeenAt.getTime()).toBeLessThan(30 * minute);
   });
-
-  it('refuses a setting outside its range, naming it', async () => {
-    await expect(startTestBackend({ SESSION_IDLE_MINUTES: '0' })).rejects.toThrow(/SESSION_IDLE_MINUTES: "0" is not accepted: give a whole number from 5 to 43200/);
-  });
 });

@@ -31,6 +31,7 @@ describe('the configuration', () => {
     [{ SITE_URL: 'shop.example.com' }, 'SITE_URL: "shop.example.com" is not accepted: give the scheme and host only, such as https://www.example.com'],
     [{ SITE_URL: 'https://shop.example.com/store' }, 'SITE_URL: "https://shop.example.com/store" is not accepted: give the scheme and host only, such as https://www.example.com'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY: is required with the other Stripe key: give both or neither'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES: "0" is not accepted: give a whole number from 5 to 43200'],
     [{ TRUSTED_PROXIES: 'yes' }, expect.stringMatching(/^TRUSTED_PROXIES: "yes" is not an IP address or network/)],
   ])('refuses %j, naming the variable and what it accepts', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
@@ -49,8 +50,8 @@ describe('the configuration', () => {
   });
 
   it('reads accepted values', () => {
-    const config = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/', PORT: '4001', JOBS: 'off', THROTTLE_SCALE: '50', DATABASE_URL: 'postgres://u@127.0.0.1/db' });
-    expect(config).toMatchObject({ production: true, secureCookies: true, siteUrl: 'https://www.example.com', listen: { port: 4001 }, jobs: false, throttleScale: 50, database: { kind: 'postgres' } });
+    const config = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/', PORT: '4001', JOBS: 'off', THROTTLE_SCALE: '50', DATABASE_URL: 'postgres://u@127.0.0.1/db', SESSION_IDLE_MINUTES: '30' });
+    expect(config).toMatchObject({ production: true, secureCookies: true, siteUrl: 'https://www.example.com', listen: { port: 4001 }, jobs: false, throttleScale: 50, database: { kind: 'postgres' }, sessionIdleMs: 30 * 60_000 });
     expect(loadBackendConfig({ DATA_DIR: '/tmp/site-data' }).database).toEqual({ kind: 'pglite', dataDir: '/tmp/site-data/pglite' });
   });
 });
