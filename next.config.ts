@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json';
-import { defaultLocaleRewrites, localeRedirects } from './i18n/route-rules';
+import { defaultLocaleRewrites, localeRedirects, throughRedirectRoute, trailingSlashRedirect, type Redirect } from './i18n/route-rules';
 import { securityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -17,7 +17,7 @@ export default function config(phase: string): NextConfig {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
-    serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
+    serverExternalPackages: ['@electric-sql/pglite', 'pdfkit', 'fontkit'],
     env: {
       NEXT_PUBLIC_APP_VERSION: version,
       NEXT_PUBLIC_PRODUCTION: process.env.NEXT_PUBLIC_PRODUCTION === 'false' ? 'false' : 'true',
@@ -32,8 +32,12 @@ export default function config(phase: string): NextConfig {
       const development = phase === PHASE_DEVELOPMENT_SERVER;
       return securityHeaders({ production: !development, development });
     },
-    async redirects() {
-      return [
+    // No redirects() and no trailing-slash redirect of Next.js's own: both would answer without
+    // the headers above. The same rules go through the redirect route (i18n/route-rules.ts).
+    skipTrailingSlashRedirect: true,
+    async rewrites() {
+      const redirects: Redirect[] = [
+        trailingSlashRedirect,
         ...localeRedirects(),
         // Spec §2: /account opens settings and /store opens pricing, in every locale.
         { source: '/account', destination: '/account/settings', permanent: false },
@@ -41,10 +45,8 @@ export default function config(phase: string): NextConfig {
         { source: '/store', destination: '/store/pricing', permanent: false },
         { source: '/:locale(de|ru)/store', destination: '/:locale/store/pricing', permanent: false },
       ];
-    },
-    async rewrites() {
-      // After the files of public/, so images and icons are served as they are.
-      return { beforeFiles: [], afterFiles: defaultLocaleRewrites(), fallback: [] };
+      // The page rewrites come after the files of public/, so images and icons are served as they are.
+      return { beforeFiles: throughRedirectRoute(redirects), afterFiles: defaultLocaleRewrites(), fallback: [] };
     },
   });
 }

@@ -5,9 +5,12 @@ import { loginAddressFor } from './lib/portal-guard';
 /**
  * The card's middleware (Next.js 16 names the file proxy.ts): portal pages asked without a
  * session cookie go to a public page where the login opens. Whether the session is valid is
- * the API's business; the pages themselves are static islands.
+ * the API's business; the pages themselves are static islands. Next.js applies headers()
+ * before the proxy runs, so its redirects carry the security headers of next.config.ts.
  */
 export function proxy(request: NextRequest) {
+  // The trailing-slash redirect (i18n/route-rules.ts) comes first, so the return path has none.
+  if (request.nextUrl.pathname.endsWith('/')) return NextResponse.next();
   const session = request.cookies.get(SESSION_COOKIE)?.value;
   if (session && session !== '""') return NextResponse.next();
   return NextResponse.redirect(new URL(loginAddressFor(request.nextUrl.pathname, request.nextUrl.searchParams), request.url));

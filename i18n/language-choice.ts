@@ -1,6 +1,6 @@
 import { isAppLocale, type AppLocale } from './routing';
 
-// The language rules themselves are Next.js redirects (i18n/route-rules.ts); these are the
+// The language rules themselves are redirect rules of i18n/route-rules.ts; these are the
 // path helpers the browser code shares with them.
 
 /** Splits "/de/contact" into its locale prefix (if any) and the rest of the path. */

@@ -6,23 +6,35 @@
 //   3. a first visit to an unprefixed address: a browser language starting with "de" gives
 //      German, anything else English (Russian only by choice).
 // The login guard of portal pages is proxy.ts.
+//
+// Next.js answers a redirects() rule, and its own trailing-slash redirect, without applying
+// headers(), so those answers would lack the security headers. So every rule here is a rewrite
+// onto the redirect route (app/redirect/…/route.ts), whose answer gets the headers of the
+// address asked for, like any page.
 import { LANGUAGE_COOKIE, locales, routing } from './routing';
 
 type Condition = { type: 'cookie' | 'header'; key: string; value?: string };
-interface Redirect {
+export interface Redirect {
   source: string;
   destination: string;
-  permanent: false;
+  permanent: boolean;
   has?: Condition[];
   missing?: Condition[];
 }
+type Rewrite = Omit<Redirect, 'permanent'>;
+
+/** The Route Handler that answers every redirect rule: app/redirect/[status]/[[...to]]/route.ts. */
+export const REDIRECT_ROUTE = '/redirect';
 
 /** Rule 3's test of the browser's language (a `has` value: Next.js matches the whole header). */
 const germanBrowser = '[dD][eE].*';
 
 const anyPrefix = locales.join('|');
-/** An address without a language prefix, not the API, Next's files or a file with an extension. */
-const unprefixedPath = `(?!(?:${anyPrefix}|api|_next)(?:/|$))(?!.*\\.[^/]*$).+`;
+/**
+ * An address without a language prefix, not the API, Next's files, a file with an extension or
+ * the redirect route (the rules below chain, and a rewritten request must match no later one).
+ */
+const unprefixedPath = `(?!(?:${anyPrefix}|api|_next|${REDIRECT_ROUTE.slice(1)})(?:/|$))(?!.*\\.[^/]*$).+`;
 const unprefixed = `/:path(${unprefixedPath})`;
 
 /** The sources of one language's addresses, and where their path goes in another language. */
@@ -56,6 +68,28 @@ export function localeRedirects(): Redirect[] {
     });
   }
   return rules;
+}
+
+/** Next.js's own rule (turned off by skipTrailingSlashRedirect): /contact/ goes to /contact. */
+export const trailingSlashRedirect: Redirect = { source: '/:path+/', destination: '/:path+', permanent: true };
+
+/**
+ * The rules as beforeFiles rewrites onto the redirect route, its path naming the status and the
+ * destination. Headers are matched against the address asked for, before any rewrite.
+ */
+export function throughRedirectRoute(rules: Redirect[]): Rewrite[] {
+  return rules.map(({ permanent, destination, ...rule }) => ({
+    ...rule,
+    destination: `${REDIRECT_ROUTE}/${permanent ? 308 : 307}${destination === '/' ? '' : destination}`,
+  }));
+}
+
+/**
+ * The redirect route's Location: the destination's segments (as Next.js hands them over,
+ * decoded) encoded again, so none can add a slash, and the query asked with.
+ */
+export function redirectLocation(segments: string[] | undefined, search: string): string {
+  return `/${(segments ?? []).map(encodeURIComponent).join('/')}${search}`;
 }
 
 /** English pages live under /en inside the app; their addresses have no prefix. */

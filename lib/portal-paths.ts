@@ -19,7 +19,7 @@ export const isHostedApp = (path: string) => path.startsWith('/apps/');
 
 /**
  * `?login=<return path>` on a public page opens the login dialog there: where the guard's
- * redirects (i18n/route-rules.ts) send a visitor without a session.
+ * redirect (proxy.ts, lib/portal-guard.ts) sends a visitor without a session.
  */
 export const LOGIN_PARAM = 'login';
 

@@ -66,11 +66,15 @@ export function apiHeaders(options: HeaderOptions): Header[] {
   ];
 }
 
-/** next.config.ts headers(): every page and file, the API, and the checkout page's own script policy. */
+/**
+ * next.config.ts headers(): every page and file, and the checkout page's own script policy. The
+ * backend sets the API's own (server/app.ts), since behind the reverse proxy Next.js never sees
+ * those calls; here they cover only what Next.js itself answers on /api, the trailing-slash redirect.
+ */
 export function securityHeaders(options: HeaderOptions): { source: string; headers: Header[] }[] {
   return [
     { source: '/:path((?!api/).*)', headers: pageHeaders(options) },
-    { source: '/api/:path*', headers: apiHeaders(options) },
+    { source: '/:path(api(?:/.*)?/)', headers: apiHeaders(options) },
     // Later rules win for the same header: the checkout page may load Stripe.
     { source: '/store/checkout', headers: [cspHeader(true, options)] },
     { source: '/:locale(de|ru)/store/checkout', headers: [cspHeader(true, options)] },

@@ -3,6 +3,7 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { MAX_BODY_BYTES } from '../lib/contract/http';
+import { apiHeaders } from '../lib/security-headers';
 import type { AppEnv, BackendDeps } from './env';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
@@ -70,6 +71,12 @@ function allowedMethods(routes: readonly { method: string; path: string }[]) {
 /** The backend: every /api route, its guards and its error envelope. */
 export function createApp(deps: BackendDeps) {
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
+  // Set here, not by Next.js: behind the reverse proxy /api reaches the backend directly.
+  const securityHeaders = apiHeaders({ production: deps.config.production, development: false });
+  app.use('*', async (c, next) => {
+    await next();
+    for (const { key, value } of securityHeaders) c.res.headers.set(key, value);
+  });
   app.use('*', requestContext(deps));
   const hasBody = (c: Context<AppEnv>) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
   app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));

@@ -1,3 +1,4 @@
+import { apiHeaders } from '@/lib/security-headers';
 import { startTestBackend, TestClient, type TestBackend } from './harness';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { CountrySchema, UsStateSchema } from '@/lib/contract/app';
@@ -76,6 +77,22 @@ describe('app info, session info and health', () => {
 });
 
 describe('guards and the error envelope', () => {
+  it('sets the API security headers on every answer, refusals included', async () => {
+    const expected = apiHeaders({ production: backend.config.production, development: false });
+    const answers = [
+      await backend.app.request('/api/health'),
+      await backend.app.request('/api/app/countries'),
+      await backend.app.request('/api/no-such-call', { headers: { [APP_KEY_HEADER]: APP_KEY } }),
+      await backend.app.request('/api/billing/invoices', { headers: { [APP_KEY_HEADER]: APP_KEY } }),
+      // A write without the XSRF token.
+      await backend.app.request('/api/health', { method: 'DELETE', headers: { [APP_KEY_HEADER]: APP_KEY } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400, 404, 401, 403]);
+    for (const answer of answers) {
+      for (const { key, value } of expected) expect([answer.status, key, answer.headers.get(key)]).toEqual([answer.status, key, value]);
+    }
+  });
+
   it('refuses a call without the application key with 400 and a clear message', async () => {
     const response = await backend.app.request('/api/app/countries');
     expect(response.status).toBe(400);

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
+import { apiHeaders, pageHeaders } from '../../lib/security-headers';
 import { collectConsoleErrors } from './fixtures';
+
+/** The headers a list prescribes, as an answer's headers() names them (`next start` is not the development server). */
+const prescribed = (list: typeof pageHeaders) => Object.fromEntries(list({ production: true, development: false }).map(({ key, value }) => [key.toLowerCase(), value]));
+const pick = (headers: Record<string, string>, names: string[]) => Object.fromEntries(names.map((name) => [name, headers[name]]));
 
 test.describe('security headers', () => {
   for (const path of ['/', '/de/legal/privacy-policy', '/store/pricing', '/account/settings']) {
@@ -32,6 +37,28 @@ test.describe('security headers', () => {
       expect(headers['permissions-policy']).toBeUndefined();
     }
   });
+
+  // Every kind of redirect, not followed: each must carry the headers of the address asked for.
+  const redirects: { kind: string; path: string; headers?: Record<string, string>; location: string; list?: typeof pageHeaders }[] = [
+    { kind: 'a German browser’s first visit', path: '/', headers: { 'accept-language': 'de-DE,de;q=0.9' }, location: '/de' },
+    { kind: 'the stored language', path: '/contact?x=1', headers: { cookie: 'language=ru' }, location: '/ru/contact?x=1' },
+    { kind: 'an /en address', path: '/en/solutions', location: '/solutions' },
+    { kind: 'a section’s first page', path: '/de/store', location: '/de/store/pricing' },
+    { kind: 'the login guard of proxy.ts', path: '/account/settings', location: '/?login=/account/settings' },
+    { kind: 'a trailing slash', path: '/legal/privacy-policy/', location: '/legal/privacy-policy' },
+    { kind: 'redirect() of an unknown page', path: '/de/no-such-page', location: '/de' },
+    { kind: 'a trailing slash on the API', path: '/api/health/', location: '/api/health', list: apiHeaders },
+  ];
+  for (const { kind, path, headers, location, list = pageHeaders } of redirects) {
+    test(`a redirect carries them: ${kind}`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0, headers: { 'accept-language': 'en-US', ...headers } });
+      expect(response.status()).toBeGreaterThanOrEqual(300);
+      expect(response.status()).toBeLessThan(400);
+      expect(response.headers().location).toBe(location);
+      const expected = prescribed(list);
+      expect(pick(response.headers(), Object.keys(expected))).toEqual(expected);
+    });
+  }
 
   test('only the checkout page may load Stripe', async ({ request }) => {
     for (const path of ['/store/checkout', '/de/store/checkout']) {

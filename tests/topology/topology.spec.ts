@@ -7,6 +7,7 @@ import { uniqueEmail } from '../e2e/mail';
 import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { pdfText } from '../support/pdf-text';
+import { apiHeaders, pageHeaders } from '../../lib/security-headers';
 
 /*
  * Through deploy/nginx (TLS, /api to two backends, pages to Next.js, an edge cache) on
@@ -34,6 +35,14 @@ test('the edge cache never gives a German browser, a stored choice or a router r
   // A portal page without a session goes to the login, with a session it is the page.
   expect((await request.get('/account/settings', { maxRedirects: 0 })).status()).toBe(307);
   expect((await request.get('/account/settings', { maxRedirects: 0, headers: { Cookie: 'sid=any' } })).status()).toBe(200);
+});
+
+test('API answers (straight from a backend) and redirects carry the security headers', async ({ request }) => {
+  const api = await request.get('/api/health');
+  for (const { key, value } of apiHeaders({ production: true, development: false })) expect([key, api.headers()[key.toLowerCase()]]).toEqual([key, value]);
+  const redirect = await request.get('/contact', { maxRedirects: 0, headers: { 'Accept-Language': 'de-DE' } });
+  expect(redirect.status()).toBe(307);
+  for (const { key, value } of pageHeaders({ production: true, development: false })) expect([key, redirect.headers()[key.toLowerCase()]]).toEqual([key, value]);
 });
 
 test('Next.js’s build files are kept at the edge for good', async ({ request }) => {

@@ -1,0 +1,59 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import nextConfig from '@/next.config';
+import { REDIRECT_ROUTE, localeRedirects, redirectLocation, throughRedirectRoute, trailingSlashRedirect } from '@/i18n/route-rules';
+import { pageHeaders } from '@/lib/security-headers';
+
+// Next.js's config test helper expects the server's globals when it loads, hence require.
+(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
+const { unstable_getResponseFromNextConfig: responseFromConfig } = require('next/experimental/testing/server') as typeof import('next/experimental/testing/server');
+
+const config = (): NextConfig => nextConfig(PHASE_PRODUCTION_SERVER);
+
+describe('redirects through the redirect route', () => {
+  it('leaves Next.js no redirect of its own, which would answer without the headers', async () => {
+    const resolved = config();
+    expect(resolved.redirects).toBeUndefined();
+    expect(resolved.skipTrailingSlashRedirect).toBe(true);
+    const rewrites = await resolved.rewrites!();
+    if (Array.isArray(rewrites)) throw new Error('expected the three lists');
+    expect(rewrites.beforeFiles?.every((rule) => rule.destination.startsWith(`${REDIRECT_ROUTE}/30`))).toBe(true);
+  });
+
+  it('names the status and the destination in the route’s path', () => {
+    const [slash, ...rest] = throughRedirectRoute([trailingSlashRedirect, { source: '/en', destination: '/', permanent: false }]);
+    expect(slash.destination).toBe('/redirect/308/:path+');
+    expect(rest[0].destination).toBe('/redirect/307');
+  });
+
+  it.each([
+    ['/contact/', {}, '/redirect/308/contact'],
+    ['/', { 'accept-language': 'de-AT,de;q=0.9' }, '/redirect/307/de'],
+    ['/legal/privacy-policy', { cookie: 'language=ru' }, '/redirect/307/ru/legal/privacy-policy'],
+    ['/en/store', {}, '/redirect/307/store'],
+    ['/de/account', {}, '/redirect/307/de/account/settings'],
+  ])('sends %s %j to %s, with the page headers', async (url, headers, target) => {
+    const cookies = Object.fromEntries(((headers as { cookie?: string }).cookie ?? '').split('; ').filter(Boolean).map((pair) => pair.split('=')));
+    const response = await responseFromConfig({ url, nextConfig: config(), headers, cookies });
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(target);
+    for (const { key, value } of pageHeaders({ production: true, development: false })) expect(response.headers.get(key)).toBe(value);
+  });
+
+  it('rewrites a request once: no rule matches the redirect route', () => {
+    const sources = [trailingSlashRedirect, ...localeRedirects()].map((rule) => rule.source);
+    const matchers = sources.map((source) => getPathMatch(source, { strict: true, removeUnnamedParams: true }));
+    for (const path of ['/redirect/307', '/redirect/307/de', '/redirect/308/contact', '/redirect/307/ru/legal/privacy-policy', '/redirect/308/api/health']) {
+      expect(sources.filter((_, index) => matchers[index](path))).toEqual([]);
+    }
+  });
+
+  it('builds a local Location from the decoded segments, with the query', () => {
+    expect(redirectLocation(undefined, '')).toBe('/');
+    expect(redirectLocation(['de', 'contact'], '?x=1')).toBe('/de/contact?x=1');
+    expect(redirectLocation(['de', 'a b', 'c/d'], '')).toBe('/de/a%20b/c%2Fd');
+    // A segment that was %2F%2Fevil.example stays in the path, never naming another host.
+    expect(redirectLocation(['//evil.example'], '')).toBe('/%2F%2Fevil.example');
+  });
+});
