@@ -36,10 +36,11 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
-    catalog: new Catalog(database.db, clock),
+    catalog: new Catalog(database.db),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
   };
+  deps.catalog.watch((error) => logger.error('catalog not refreshed', { error: error instanceof Error ? error.message : String(error) }));
   if (config.jobs) scheduler = startJobs(deps);
   if (config.testHooks) logger.warn('TEST_HOOKS=on: the e2e-only test calls are mounted; never use this outside tests');
   if (mailer.kind === 'files' && config.production) logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });
@@ -48,7 +49,10 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
     app: createApp(deps),
     deps,
     database,
-    close: () => (closing ??= (scheduler?.stop() ?? Promise.resolve()).then(() => database.close())),
+    close: () => {
+      deps.catalog.stop();
+      return (closing ??= (scheduler?.stop() ?? Promise.resolve()).then(() => database.close()));
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import { asc, count, max } from 'drizzle-orm';
-import type { Clock } from '../clock';
 import { isFreePlan } from '../../lib/contract/offer-rules';
 import type { ServiceOffer } from '../../lib/contract/store';
 import type { Db } from '../db/database';
@@ -24,31 +23,31 @@ export function toServiceOffer(offer: Offer, language: ApiLanguage): ServiceOffe
   };
 }
 
-/** How stale a process's copy of the offers may get before it asks the database again. */
+/** How often a process compares its copy of the offers with the database. */
 export const catalogRecheckMs = 1_000;
 
 interface Loaded {
   offers: Map<string, Offer>;
   /** The table's state the copy was read at: a seed or an edit changes it. */
   revision: string;
-  checkedAt: number;
   /** Made from these offers, so they go with them. */
   jsonByLanguage: Map<ApiLanguage, JsonText<ServiceOffer[]>>;
   freeClaims?: string[];
 }
 
 /**
- * The offers, kept per process: the database is their one source, and a process compares its
- * copy with the table's revision (latest change and row count) at most once a second, so every
- * backend prices alike soon after a deploy seeds new offers, without a query per request.
+ * The offers, kept per process. The database is their one source: a timer compares the copy
+ * with the table's revision (latest change and row count) every second and reloads it on a
+ * change, so every backend prices alike soon after a deploy seeds new offers. Readers never
+ * query: they are called inside transactions, and on PGlite a query outside the transaction
+ * would wait for the one connection that transaction holds.
  */
 export class Catalog {
   private loaded: Promise<Loaded> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
 
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   private async revision(): Promise<string> {
     const [row] = await this.db.select({ changed: max(offers.updatedAt), rows: count() }).from(offers);
@@ -59,21 +58,43 @@ export class Catalog {
     // The revision first: a change made during the read is seen at the next check.
     const revision = await this.revision();
     const rows = await this.db.select().from(offers).orderBy(asc(offers.sortOrder));
-    return { offers: new Map(rows.map((row) => [row.key, row])), revision, checkedAt: this.clock.now().getTime(), jsonByLanguage: new Map() };
+    return { offers: new Map(rows.map((row) => [row.key, row])), revision, jsonByLanguage: new Map() };
   }
 
-  private async current(): Promise<Loaded> {
-    this.loaded ??= this.load();
-    this.loaded.catch(() => (this.loaded = undefined));
-    let current = await this.loaded;
-    if (this.clock.now().getTime() - current.checkedAt >= catalogRecheckMs) {
-      current.checkedAt = this.clock.now().getTime();
-      if ((await this.revision()) !== current.revision) {
-        this.loaded = this.load();
-        current = await this.loaded;
-      }
+  private current(): Promise<Loaded> {
+    if (!this.loaded) {
+      const loading = this.load();
+      this.loaded = loading;
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
     }
-    return current;
+    return this.loaded;
+  }
+
+  /** Reloads the copy if the table changed since it was read. */
+  async refresh(): Promise<void> {
+    const kept = await this.loaded?.catch(() => undefined);
+    if (kept && (await this.revision()) === kept.revision) return;
+    const loading = this.load();
+    await loading;
+    this.loaded = loading;
+  }
+
+  /** Loads the offers now and keeps them in step with the table until `stop`. */
+  watch(onError: (error: unknown) => void): void {
+    void this.current();
+    // A check still under way (a slow database) is not started again.
+    this.timer = setInterval(() => {
+      this.refreshing ??= this.refresh()
+        .catch(onError)
+        .finally(() => (this.refreshing = undefined));
+    }, catalogRecheckMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
   }
 
   /**
