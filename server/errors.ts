@@ -52,6 +52,24 @@ export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorT
   return { ...shape.extra, ...envelope(wordErrors(language, texts), shape.field, data) };
 }
 
+/** pg's own words for a server that did not answer or dropped the connection (they carry no code). */
+const lostDatabaseMessages = ['Query read timeout', 'timeout exceeded when trying to connect', 'Connection terminated', 'Client was closed and is not queryable', 'Client has encountered a connection error and is not queryable'];
+/** Connection failures, and PostgreSQL refusing or ending work for its own reasons (timeouts, shutdown, too many connections). */
+const lostDatabaseCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '53300', '25P03'];
+
+/**
+ * The database is out of reach for now (the error or a cause of it, as Drizzle wraps pg's):
+ * the call may work again in a moment, so it answers 503, not the 500 of a bug.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (lostDatabaseCodes.includes(code) || code.startsWith('08'))) return true;
+    if (lostDatabaseMessages.some((message) => cause instanceof Error && cause.message.startsWith(message))) return true;
+  }
+  return false;
+}
+
 export function errorResponse(c: Context<AppEnv>, error: Error) {
   const language = requestLanguage(c);
   if (error instanceof ApiError) {
@@ -68,5 +86,9 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
     requestId,
     error: { name: error.name, message: error.message, stack: error.stack },
   });
+  if (isDatabaseUnavailable(error)) {
+    c.header('Retry-After', '5');
+    return c.json(errorEnvelope(c.req.path, language, [{ key: 'unavailable', values: { requestId } }]), 503);
+  }
   return c.json(errorEnvelope(c.req.path, language, [{ key: 'internal', values: { requestId } }]), 500);
 }

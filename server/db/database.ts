@@ -11,7 +11,7 @@ import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { installDrizzleParsers } from './pglite-parsers';
 import { prepareRepeatedQueries } from './pglite-statements';
-import { migrateUnderLock, waitForPostgres } from './postgres-connect';
+import { closeConnectionsThatTimeOut, migrateUnderLock, waitForPostgres } from './postgres-connect';
 import { nameRepeatedQueries } from './postgres-statements';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
@@ -54,9 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 0,
       connectionTimeoutMillis: 5_000,
-      statement_timeout: 15_000,
-      query_timeout: 20_000,
-      idle_in_transaction_session_timeout: 30_000,
+      statement_timeout: 8_000,
+      query_timeout: 9_000,
+      idle_in_transaction_session_timeout: 15_000,
       keepAlive: true,
     });
     // An idle connection the server dropped (restart, failover) must not crash the process:
@@ -65,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       await waitForPostgres(pool, options.url, options.patience);
       nameRepeatedQueries(pool);
+      closeConnectionsThatTimeOut(pool);
       const db = drizzlePg(pool, { schema });
       await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
       return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };

@@ -66,3 +66,37 @@ export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>)
     holder.release();
   }
 }
+
+type Callback = (error: Error | null, result: unknown) => void;
+
+/**
+ * A connection whose query got no answer in time (a frozen server or network) is closed, not
+ * reused: the transaction's ROLLBACK then fails at once instead of waiting as long again on
+ * the same silent socket, and the pool drops the connection (pg-pool discards an ending client)
+ * instead of handing a half-finished conversation to the next request.
+ */
+export function closeConnectionsThatTimeOut(pool: Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const closeOnTimeout = (error: unknown) => {
+      if ((error as Error | null)?.message === 'Query read timeout') client.end().catch(() => {});
+    };
+    client.query = ((...args: unknown[]) => {
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as Callback;
+        args[last] = (error: Error | null, result: unknown) => {
+          closeOnTimeout(error);
+          callback(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result instanceof Promise) return result.catch((error: unknown) => {
+        closeOnTimeout(error);
+        throw error;
+      });
+      return result;
+    }) as typeof client.query;
+  });
+}

@@ -31,6 +31,9 @@ export function testClock(start = new Date()) {
   };
 }
 
+/** Connections in each test backend's pool on PostgreSQL. */
+export const testPoolSize = 4;
+
 /** A new, empty database on the PostgreSQL server that `adminUrl` reaches; `drop` removes it. */
 export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -46,7 +49,8 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
   return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
 }
 
-export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}) {
+/** On PostgreSQL, `reach` gives the URL the backend connects through (e.g. a proxy in front of the new database). */
+export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}, { reach }: { reach?: (url: string) => Promise<string> } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let databaseUrl: string | undefined;
@@ -54,7 +58,7 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
   if (adminUrl) {
     const created = await createPostgresDatabase(adminUrl);
     databaseUrl = created.url;
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+    database = await openDatabase({ kind: 'postgres', url: reach ? await reach(databaseUrl) : databaseUrl, poolSize: testPoolSize });
     dropDatabase = created.drop;
   } else {
     database = await openDatabase({ kind: 'pglite' });
