@@ -64,7 +64,8 @@ function LoginForm() {
     }
     void startSession(answer.SessionInfo);
     closeAuthDialog();
-    showSuccess({ key: 'snack.welcome' }, snackbarDurations.short);
+    if (answer.DeletionCancelled) showSuccess({ key: 'snack.deletionCancelled' }, snackbarDurations.long);
+    else showSuccess({ key: 'snack.welcome' }, snackbarDurations.short);
     goToReturnPath(returnTo);
   });
 

@@ -22,6 +22,8 @@ export type LoginRequest = z.input<typeof LoginRequestSchema>;
 export const LoginResponseSchema = z.object({
   Errors: z.array(ErrorMessageSchema),
   SessionInfo: SessionInfoSchema.nullable(),
+  /** Present (true) when this login cancelled the account's scheduled deletion. */
+  DeletionCancelled: z.literal(true).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

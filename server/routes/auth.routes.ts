@@ -71,7 +71,7 @@ export const authRoutes = createRouter()
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
     setSessionCookies(c, result.session);
-    return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, result.user) }, 200);
+    return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, result.user), ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}) }, 200);
   })
   .openapi(signup, async (c) => {
     const body = c.req.valid('json');

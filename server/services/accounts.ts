@@ -129,7 +129,7 @@ const tooManyLogins = 'tooManyLogins';
  * from all addresses together block everyone, against guessing from many machines. Logging in
  * cancels a pending deletion.
  */
-export async function logIn(deps: BackendDeps, login: LoginInput): Promise<{ user: User; session: IssuedSession } | null> {
+export async function logIn(deps: BackendDeps, login: LoginInput): Promise<{ user: User; session: IssuedSession; deletionCancelled: boolean } | null> {
   const { db, clock, rateLimiter } = deps;
   const input = { ...login, email: canonicalEmail(login.email) };
   const failureLimits = [
@@ -154,7 +154,8 @@ export async function logIn(deps: BackendDeps, login: LoginInput): Promise<{ use
       .set({ deletionDueAt: null, ...(input.cookieConsent ? { cookieConsent: input.cookieConsent } : {}) })
       .where(eq(users.id, user.id))
       .returning();
-    return { user: updated, session: await createSession(tx, clock, user.id) };
+    // Within the grace period a login keeps the account (spec §4), and the customer is told so.
+    return { user: updated, session: await createSession(tx, clock, user.id), deletionCancelled: user.deletionDueAt !== null };
   });
 }
 

@@ -197,7 +197,11 @@ describe('PUT user/delete-account', () => {
     backend.clock.advance(deletionGraceMs - 60_000);
     const login = await client.call('POST', 'auth/login', { body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null } });
     expect(login.status).toBe(200);
+    expect(login.body.DeletionCancelled).toBe(true);
     expect((await userRow('regret@example.com')).deletionDueAt).toBeNull();
+    // Said once: the next login has nothing to cancel.
+    const again = await client.call('POST', 'auth/login', { body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null } });
+    expect(again.body).not.toHaveProperty('DeletionCancelled');
   });
 
   it('is carried out by the purge job after the grace period: data erased, login impossible', async () => {

@@ -5,7 +5,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError } from '@/lib/state/snackbar';
 import { routerCalls } from './render';
 import { capitalized, existingAccount, expectNoAuthDialog, expectSnackGoneAfter, logInThroughDialog, renderAccount, resetAccountState, snackShown, snackText, throttleLogins, visitorPage } from './account-helpers';
-import { signedIn, uniqueEmail } from './support/accounts';
+import { signedIn, signUp, uniqueEmail } from './support/accounts';
 import { network, pageApi } from './support/network';
 
 jest.setTimeout(20_000);
@@ -125,6 +125,18 @@ describe('login dialog (spec screen 6)', () => {
     expect(localStorage.getItem('auth.session')).toBe('true');
     expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
     await expectSnackGoneAfter(welcome, 2000);
+  });
+
+  it('says so when the login cancelled a scheduled deletion', async () => {
+    const account = await signUp();
+    expect((await pageApi('PUT', 'user/delete-account', { CurrentPassword: account.password })).status).toBe(200);
+    await visitorPage();
+    const { user, dialog } = await openLogin();
+    await fillLogin(user, dialog, account.email, account.password);
+    await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const notice = await snackShown('Welcome back! Your account is no longer scheduled for deletion.', 'success');
+    await expectSnackGoneAfter(notice, 5000);
   });
 
   it('returns to the path in the current language', async () => {

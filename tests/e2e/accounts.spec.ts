@@ -294,10 +294,11 @@ test.describe('accounts in English', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
   });
 
-  test('delete account: asks for the password, schedules deletion, ends the session', async ({ page }) => {
+  test('delete account: asks for the password, schedules deletion, ends the session; a login within the grace period cancels it', async ({ page }) => {
     test.setTimeout(accountStoryTimeout);
     await page.goto('/');
-    await signUp(page, uniqueEmail('leaving'));
+    const email = uniqueEmail('leaving');
+    await signUp(page, email);
     await page.goto('/account/settings');
     const deleteButton = page.getByRole('button', { name: 'DELETE MY ACCOUNT', exact: true });
     const dialog = page.getByRole('dialog', { name: 'Delete my account' });
@@ -321,8 +322,12 @@ test.describe('accounts in English', () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
-    await page.getByTestId('account-menu').click();
-    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+    // Coming back within the grace period keeps the account, and says so.
+    await openAccountMenuItem(page, 'Login');
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await fillLogin(login, email);
+    await expect(login).toBeHidden();
+    await expect(snackbar(page)).toContainText('Welcome back! Your account is no longer scheduled for deletion.');
   });
 });
 
