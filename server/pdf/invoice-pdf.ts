@@ -30,7 +30,7 @@ export function invoicePdfHash(invoice: Invoice, language: ApiLanguage): string 
 
 // pdfkit works synchronously, and a whole invoice is one long block of the server's only
 // thread: the render pauses between its parts so that other requests run in between.
-const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The invoice as a PDF document (pdfkit) in the reader's language. Callers go through

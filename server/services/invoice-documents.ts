@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
 import { invoiceDocuments } from '../db/schema';
 import type { BackendDeps } from '../env';
-import { invoicePdfHash, renderInvoicePdf } from '../pdf/invoice-pdf';
+import { invoicePdfHash, letOthersRun, renderInvoicePdf } from '../pdf/invoice-pdf';
 import type { ApiLanguage } from './language';
 
 /*
@@ -17,11 +17,10 @@ import type { ApiLanguage } from './language';
 const inFlight = new Map<string, Promise<Buffer>>();
 
 let lastRender: Promise<unknown> = Promise.resolve();
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs renders one after another, each after the event loop has served what waits meanwhile. */
 function oneAtATime<T>(render: () => Promise<T>): Promise<T> {
-  const run = lastRender.then(nextTurn).then(render);
+  const run = lastRender.then(letOthersRun).then(render);
   lastRender = run.catch(() => undefined);
   return run;
 }
