@@ -26,3 +26,13 @@ export const LOGIN_PARAM = 'login';
 /** Spec screen 17: the billing page's query parameters that name an invoice or subscription to open. */
 export const INVOICE_ID_PARAM = 'invoice_id';
 export const SUBSCRIPTION_ID_PARAM = 'subscription_id';
+
+/** Where the billing pages live (spec §2 route table). */
+export const billingPath = '/account/billing';
+export const invoicePath = (key: string) => `/account/billing/invoice/${encodeURIComponent(key)}`;
+/** The invoice page's flag after a completed payment: it then thanks for the payment (spec screen 18). */
+export const PAYMENT_SUCCESSFUL_PARAM = 'payment_successful';
+export const paidInvoicePath = (key: string) => `${invoicePath(key)}?${PAYMENT_SUCCESSFUL_PARAM}=true`;
+/** Spec §4: Pay Now of an unpaid invoice is a checkout of that invoice. */
+export const payInvoicePath = (key: string) => `/store/checkout?invoice=${encodeURIComponent(key)}`;
+export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;

@@ -8,10 +8,10 @@ import { fetchInvoices, fetchSubscriptions } from '@/lib/api/billing';
 import { isProduction } from '@/lib/config';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '@/lib/contract/presentation';
-import { INVOICE_ID_PARAM, SUBSCRIPTION_ID_PARAM } from '@/lib/portal-paths';
+import { INVOICE_ID_PARAM, invoicePath, payInvoicePath, SUBSCRIPTION_ID_PARAM, subscriptionPath } from '@/lib/portal-paths';
 import { cx } from '../ui/cx';
 import { cells, DataTable } from './DataTable';
-import { invoicePath, payInvoiceHref, subscriptionPath, textLinkClass as linkClass } from './links';
+import { textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
 import { InvoiceStatusBadge, RenewalText, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
@@ -152,7 +152,7 @@ function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <InvoiceStatusBadge invoice={invoice} />
                   {invoiceStatus(invoice) === 'unpaid' && (
-                    <Link href={payInvoiceHref(invoice.Key)} className={cx(linkClass, 'whitespace-nowrap')}>
+                    <Link href={payInvoicePath(invoice.Key)} className={cx(linkClass, 'whitespace-nowrap')}>
                       {invoiceTexts('payNow')}
                       <span className="sr-only"> {invoice.InvoiceNumber}</span>
                     </Link>

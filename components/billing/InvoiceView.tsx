@@ -12,10 +12,10 @@ import { appActions } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { buttonClass } from '../ui/Button';
 import { InvoiceDocument } from './InvoiceDocument';
-import { payInvoiceHref } from './links';
 import { PaymentSuccess } from './PaymentSuccess';
 import { PortalStatus } from './PortalStatus';
 import { usePortalData } from './use-portal-data';
+import { payInvoicePath } from '@/lib/portal-paths';
 
 /** Printing the invoice leaves the site's header, footer and the page's buttons out. */
 const printStyle = '@media print { body > header, body > footer, [data-print="hide"] { display: none !important; } body { background: #fff; } }';
@@ -76,7 +76,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
         {t('invoice.downloadPdf')}
       </a>
       {invoiceStatus(invoice) === 'unpaid' && (
-        <Link href={payInvoiceHref(invoice.Key)} className={buttonClass('primary')}>
+        <Link href={payInvoicePath(invoice.Key)} className={buttonClass('primary')}>
           {t('invoice.payNow')}
         </Link>
       )}

@@ -7,10 +7,9 @@ import { fetchServiceOffers } from '@/lib/api/billing';
 import type { Invoice } from '@/lib/contract/billing';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import type { ServiceOffer } from '@/lib/contract/store';
-import { isHostedApp } from '@/lib/portal-paths';
+import { isHostedApp, PAYMENT_SUCCESSFUL_PARAM } from '@/lib/portal-paths';
 import { buttonClass } from '../ui/Button';
 import { AppLink } from './AppLink';
-import { PAYMENT_SUCCESSFUL_PARAM } from './links';
 
 interface BoughtService {
   name: string;

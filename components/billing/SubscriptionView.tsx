@@ -12,10 +12,11 @@ import { confirm } from '@/lib/state/confirm';
 import { showSuccess } from '@/lib/state/snackbar';
 import { Button } from '../ui/Button';
 import { AppLink } from './AppLink';
-import { invoicePath, textLinkClass as linkClass } from './links';
+import { textLinkClass as linkClass } from './links';
 import { PortalStatus } from './PortalStatus';
 import { RenewalText, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
+import { invoicePath } from '@/lib/portal-paths';
 
 /** Spec screen 19: the subscription page's client island. */
 export function SubscriptionView({ id }: { id: string }) {

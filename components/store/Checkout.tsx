@@ -16,10 +16,10 @@ import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { LoginPanel } from '../account/LoginPanel';
-import { invoicePath } from '../billing/links';
 import { ManualCheckout } from './ManualCheckout';
 import { StripeCheckout } from './StripeCheckout';
 import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
+import { invoicePath } from '@/lib/portal-paths';
 
 /**
  * Spec screen 11: the legal agreement, the USD statement and the active provider's payment

@@ -12,8 +12,8 @@ import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from '../account/LoginPanel';
-import { paidInvoicePath } from '../billing/links';
 import { useApiLanguageReady, useStoreSession } from './use-store-session';
+import { paidInvoicePath } from '@/lib/portal-paths';
 
 /** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
 const undecided = (error: unknown) => !(error instanceof ApiCallError) || error.status === undefined || error.status >= 500;

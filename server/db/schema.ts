@@ -8,6 +8,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /** Text the store shows, in every site language. */
 export type LocalizedText = { en: string; de: string; ru: string };
 export type LocalizedList = { en: string[]; de: string[]; ru: string[] };
+/** A mail's attachment by reference: the invoice's PDF in the recipient's language. */
+export type MailAttachmentRef = { invoicePdf: { invoiceId: string; language: 'en' | 'de' | 'ru' } };
 
 /** Service offers of the store, seeded from server/data/catalog.json. Prices in cents. */
 export const offers = pgTable('offers', {
@@ -117,7 +119,14 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    /** The HTML part (email/templates.tsx). */
+    html: text('html'),
+    /** What to attach, fetched when sent (email/attachments.ts). */
+    attachment: jsonb('attachment').$type<MailAttachmentRef>(),
+    /** The event a mail tells of: a second report of that event queues no second mail. */
+    eventKey: text('event_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -126,7 +135,7 @@ export const outbox = pgTable(
     /** Set when the last attempt failed: the mail is given up, and counted for the operator. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_pending_idx').on(table.sentAt, table.sendAfter)],
+  (table) => [index('outbox_pending_idx').on(table.sentAt, table.sendAfter), uniqueIndex('outbox_event_unique').on(table.eventKey)],
 );
 
 export const supportMessages = pgTable('support_messages', {

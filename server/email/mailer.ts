@@ -9,6 +9,14 @@ export interface OutgoingMail {
   replyTo?: string | null;
   subject: string;
   text: string;
+  html?: string | null;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -17,6 +25,16 @@ export interface Mailer {
 }
 
 const from = `"${brand.product}" <${brand.supportEmail}>`;
+
+const message = (mail: OutgoingMail) => ({
+  from,
+  to: mail.to,
+  replyTo: mail.replyTo ?? undefined,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? undefined,
+  attachments: mail.attachments,
+});
 
 /** How long a mail server may take to accept the connection, greet, and answer each step. */
 const smtpTimeoutsMs = { connection: 10_000, greeting: 10_000, socket: 20_000 };
@@ -32,7 +50,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text, messageId: `<${mail.id}@website>` });
+        await transport.sendMail({ ...message(mail), messageId: `<${mail.id}@website>` });
       },
     };
   }
@@ -40,7 +58,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
   return {
     kind: 'files',
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
+      const info = await transport.sendMail(message(mail));
       await fs.promises.mkdir(options.mailDir, { recursive: true });
       // Written whole or not at all: a full disk leaves no empty or cut-off mail behind.
       const file = path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`);

@@ -1,17 +1,43 @@
 import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
+import { brand } from '../../lib/config';
 import type { Clock } from '../clock';
+import type { BackendConfig } from '../config';
 import type { Db } from '../db/database';
-import { outbox } from '../db/schema';
-import type { Logger } from '../logger';
-import type { Mailer } from './mailer';
-import type { RenderedEmail } from './templates';
+import { outbox, type MailAttachmentRef } from '../db/schema';
+import type { BackendDeps } from '../env';
+import type { ApiLanguage } from '../services/language';
+import { attachmentsOf } from './attachments';
+import { renderEmail, type EmailKind, type EmailValues } from './templates';
 
 export type DbOrTx = Pick<Db, 'insert'>;
 
-/** Stores a mail for the sender job; call inside the transaction that makes it true. */
-export async function enqueueMail(db: DbOrTx, clock: Clock, to: string, mail: RenderedEmail, replyTo?: string): Promise<void> {
-  const now = clock.now();
-  await db.insert(outbox).values({ recipient: to, subject: mail.subject, body: mail.body, replyTo, createdAt: now, sendAfter: now });
+/** The origin of every link in mail: the configured public one (SITE_URL; `npm start` sets it). */
+export const mailOrigin = (config: Pick<BackendConfig, 'siteUrl'>) => config.siteUrl ?? brand.siteUrl;
+
+export interface MailToQueue<K extends EmailKind> {
+  to: string;
+  kind: K;
+  language: ApiLanguage;
+  values: EmailValues<K>;
+  replyTo?: string;
+  /** The event the mail tells of: however often it is reported, one mail is queued. */
+  eventKey?: string;
+  attachment?: MailAttachmentRef;
+}
+
+/**
+ * Renders a mail and stores it for the sender job; call inside the transaction that makes it
+ * true. Answers false when a mail for the same event was queued before.
+ */
+export async function queueMail<K extends EmailKind>(db: DbOrTx, deps: { clock: Clock; config: Pick<BackendConfig, 'siteUrl'> }, mail: MailToQueue<K>): Promise<boolean> {
+  const rendered = await renderEmail(mail.kind, mail.language, mail.values, mailOrigin(deps.config));
+  const now = deps.clock.now();
+  const queued = await db
+    .insert(outbox)
+    .values({ recipient: mail.to, subject: rendered.subject, body: rendered.text, html: rendered.html, replyTo: mail.replyTo, attachment: mail.attachment, eventKey: mail.eventKey, createdAt: now, sendAfter: now })
+    .onConflictDoNothing({ target: outbox.eventKey })
+    .returning({ id: outbox.id });
+  return queued.length > 0;
 }
 
 export const maxAttempts = 12;
@@ -19,7 +45,7 @@ const backoffMs = (attempt: number) => Math.min(60 * 60_000, 5_000 * 2 ** attemp
 /** How long a claimed mail is left to its sender before another may try it (a sender that died). */
 const claimMs = 5 * 60_000;
 
-type Deps = { db: Db; mailer: Mailer; clock: Clock; logger: Logger };
+type Deps = Pick<BackendDeps, 'db' | 'mailer' | 'clock' | 'logger' | 'catalog'>;
 
 /**
  * Takes the next due mail for this sender: claimed in a short transaction with FOR UPDATE SKIP
@@ -55,7 +81,7 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
     const mail = await claimNextMail(deps);
     if (!mail) break;
     try {
-      await mailer.send({ id: mail.id, to: mail.recipient, replyTo: mail.replyTo, subject: mail.subject, text: mail.body });
+      await mailer.send({ id: mail.id, to: mail.recipient, replyTo: mail.replyTo, subject: mail.subject, text: mail.body, html: mail.html, attachments: await attachmentsOf(deps, mail.attachment) });
       await db.update(outbox).set({ sentAt: clock.now(), lastError: null }).where(eq(outbox.id, mail.id));
       sent++;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../env';
 import { purgeDueAccounts } from '../services/accounts';
+import { remindUpcomingRenewals } from '../services/billing-mail';
 import { renewDueManualSubscriptions } from '../services/renewals';
 import { purgeExpiredRecords } from '../services/retention';
 
@@ -15,6 +16,7 @@ export const jobs: Job[] = [
   { name: 'account-purge', everyMs: 60 * 60_000, run: purgeDueAccounts },
   { name: 'manual-renewals', everyMs: 15 * 60_000, run: renewDueManualSubscriptions },
   { name: 'retention-purge', everyMs: 60 * 60_000, run: purgeExpiredRecords },
+  { name: 'renewal-reminders', everyMs: 60 * 60_000, run: remindUpcomingRenewals },
 ];
 
 /**

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
-import { findSession, markSessionUsed, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
+import { ApiError, requestLanguage } from '../errors';
+import { findSession, markSessionUsed, rememberLanguage, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
 import { routeIs, sameForEveryone } from './route-access';
 import { issueXsrfCookie } from './xsrf';
 
@@ -19,6 +19,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (session) {
       c.set('session', session);
       await markSessionUsed(db, clock, session);
+      if (c.req.header('Accept-Language')) await rememberLanguage(db, session, requestLanguage(c));
     } else clearSessionCookie(c);
   }
   await next();

@@ -4,6 +4,7 @@ import { checkoutSessions, invoices, offers, payments, subscriptions, users } fr
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { stopRenewalsAtProvider } from '../services/cancel-subscription';
+import { queueReceipt } from '../services/billing-mail';
 import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
 import { linesOf, paymentDescription } from '../services/invoices';
@@ -72,6 +73,7 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     }
     await recordPayment(invoice.totalCents);
     await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
+    await queueReceipt(tx, deps, invoice, now);
     // One statement for the offers and one for every unit's subscription, whatever the cart.
     const lines = await linesOf(tx, invoice.id);
     const lineOffers = lines.length ? await tx.select().from(offers).where(inArray(offers.key, lines.map((line) => line.offerKey))) : [];
@@ -116,6 +118,9 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
     return { ...result, fulfilledNow: true };
   };
-  // Inside a caller's transaction (webhook) use it; otherwise open one.
-  return db === deps.db ? deps.db.transaction(run) : run(db);
+  // Inside a caller's transaction (webhook) use it, which tells the mail sender after it commits; otherwise open one.
+  if (db !== deps.db) return run(db);
+  const fulfilment = await deps.db.transaction(run);
+  if (fulfilment.fulfilledNow) deps.kickOutbox();
+  return fulfilment;
 }

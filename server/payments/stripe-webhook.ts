@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { checkoutSessions, processedEvents, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
+import { queueRenewalFailed } from '../services/billing-mail';
 import { renewSubscriptions } from '../services/renewals';
 import { fulfilCheckout } from './fulfil';
 import { StripeProvider } from './stripe';
@@ -45,13 +46,14 @@ const handlers: Handlers = {
     const rows = await liveRowsOf(tx, subscriptionId);
     if (!rows.length) return;
     const periodEnd = invoice.lines?.data[0]?.period?.end;
-    await renewSubscriptions(tx, deps.clock, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
+    await renewSubscriptions(tx, deps, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
   },
-  'invoice.payment_failed': async (_deps, tx, _provider, invoice) => {
+  'invoice.payment_failed': async (deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);
-    if (subscriptionId && invoice.billing_reason === 'subscription_cycle') {
-      await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false)));
-    }
+    if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle') return;
+    const [unit] = await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false))).returning();
+    // Stripe retries a failed invoice and reports each failure: one mail per invoice.
+    if (unit) await queueRenewalFailed(tx, deps, { unit, amountCents: invoice.amount_due, pay: { providerUrl: invoice.hosted_invoice_url ?? null }, eventKey: `renewal-failed:stripe:${invoice.id}` });
   },
   'customer.subscription.updated': async (_deps, tx, _provider, subscription) => {
     const periodEnd = subscription.items?.data[0]?.current_period_end;
@@ -94,5 +96,7 @@ export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, si
     if (!fresh) return;
     await handler(deps, tx, provider, event.data.object);
   });
+  // What the event queued is sent now that it is committed.
+  deps.kickOutbox();
   deps.logger.info('stripe event handled', { type: event.type, eventId: event.id });
 }

@@ -11,7 +11,6 @@ import {
   UserResponseSchema,
   userData,
 } from '../../lib/contract/user';
-import { publicOrigin } from '../client-address';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, requireSession, sessionOf, setSessionCookies } from '../middleware/session';
 import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts';
@@ -53,9 +52,7 @@ export const userRoutes = createRouter()
   .openapi(email, async (c) => {
     const body = c.req.valid('json');
     const language = requestLanguage(c);
-    const { config } = c.get('deps');
-    const origin = publicOrigin(c, config.siteUrl, config.trustedProxies);
-    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress'), origin });
+    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress') });
     switch (outcome) {
       case 'code-sent': {
         const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);

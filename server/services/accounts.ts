@@ -5,8 +5,8 @@ import { canonicalEmail } from '../../lib/contract/limits';
 import { userData } from '../../lib/contract/user';
 import type { BackendDeps } from '../env';
 import { emailRestores, sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
-import { enqueueMail } from '../email/outbox';
-import { renderEmail, type EmailKind } from '../email/templates';
+import { mailOrigin, queueMail } from '../email/outbox';
+import type { EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
 import { cancelAllRenewals, stopAllRenewalsAtProvider, stopRenewalsAtProvider } from './cancel-subscription';
 import { claimsOf } from './claims';
@@ -43,9 +43,9 @@ interface CodeMailing {
   userId: string | null;
   language: ApiLanguage;
   ip: string;
-  codeMail: EmailKind;
+  codeMail: Extract<EmailKind, 'signupCode' | 'emailChangeCode'>;
   /** Mailed instead of the code when an account already has the address. */
-  takenMail: EmailKind;
+  takenMail: Extract<EmailKind, 'signupExisting' | 'emailInUse'>;
 }
 
 /**
@@ -60,10 +60,10 @@ async function mailCodeOrNotice(deps: BackendDeps, mailing: CodeMailing) {
   await deps.db.transaction(async (tx) => {
     const code = await issueCode(tx, deps.clock, mailing.purpose, mailing.email, mailing.userId);
     if (taken) {
-      await enqueueMail(tx, deps.clock, mailing.email, renderEmail(mailing.takenMail, mailing.language));
+      await queueMail(tx, deps, { to: mailing.email, kind: mailing.takenMail, language: mailing.language, values: {} });
       return;
     }
-    await enqueueMail(tx, deps.clock, mailing.email, renderEmail(mailing.codeMail, mailing.language, { code }));
+    await queueMail(tx, deps, { to: mailing.email, kind: mailing.codeMail, language: mailing.language, values: { code } });
     logCodeInDevelopment(deps, mailing.email, code);
   });
   deps.kickOutbox();
@@ -185,8 +185,6 @@ export interface EmailChangeInput {
   code: string | null | undefined;
   language: ApiLanguage;
   ip: string;
-  /** The site's public origin, for the restore link mailed to the old address. */
-  origin: string;
 }
 
 export async function changeEmail(deps: BackendDeps, session: ActiveSession, change: EmailChangeInput): Promise<EmailChangeOutcome> {
@@ -208,8 +206,8 @@ export async function changeEmail(deps: BackendDeps, session: ActiveSession, cha
     const now = clock.now();
     await tx.insert(emailRestores).values({ tokenHash: sha256(token), userId: user.id, previousEmail: user.email, createdAt: now, expiresAt: new Date(now.getTime() + emailRestoreLifetimeMs) });
     const language = pickLanguage(user.language);
-    const link = `${input.origin}/${language}/restore-email?token=${token}`;
-    await enqueueMail(tx, deps.clock, user.email, renderEmail('emailChanged', language, { email: input.newEmail, link }));
+    const link = `${mailOrigin(deps.config)}/${language}/restore-email?token=${token}`;
+    await queueMail(tx, deps, { to: user.email, kind: 'emailChanged', language, values: { email: input.newEmail, link } });
     return true;
   });
   deps.kickOutbox();
@@ -253,11 +251,14 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
 export async function changePassword(deps: BackendDeps, session: ActiveSession, current: string, next: string): Promise<IssuedSession> {
   await confirmCurrentPassword(deps, session, current);
   const passwordHash = await hashPassword(next);
-  return deps.db.transaction(async (tx) => {
+  const issued = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeUserSessions(tx, session.user.id);
+    await queueMail(tx, deps, { to: session.user.email, kind: 'passwordChanged', language: pickLanguage(session.user.language), values: {} });
     return createSession(tx, deps.clock, session.user.id);
   });
+  deps.kickOutbox();
+  return issued;
 }
 
 export async function updateDisplayName(deps: BackendDeps, session: ActiveSession, displayName: string | null): Promise<void> {
@@ -283,7 +284,7 @@ export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession
     await stopRenewalsAtProvider(deps, cancelled.filter((row) => !told.has(row.providerSubscriptionId ?? '')));
     await revokeUserSessions(tx, session.user.id);
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(due);
-    await enqueueMail(tx, deps.clock, session.user.email, renderEmail('deletionScheduled', language, { date }));
+    await queueMail(tx, deps, { to: session.user.email, kind: 'deletionScheduled', language, values: { date } });
   });
   deps.kickOutbox();
   return due;
@@ -299,7 +300,7 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
   for (let i = 0; i < batch; i++) {
     const done = await deps.db.transaction(async (tx) => {
       const [due] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, email: users.email, language: users.language })
         .from(users)
         .where(and(isNotNull(users.deletionDueAt), lte(users.deletionDueAt, deps.clock.now()), isNull(users.erasedAt)))
         .limit(1)
@@ -313,11 +314,16 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
         .update(users)
         .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })
         .where(eq(users.id, due.id));
+      // Told at the address it had, which is gone from the account once this commits.
+      await queueMail(tx, deps, { to: due.email, kind: 'accountDeleted', language: pickLanguage(due.language), values: {}, eventKey: `account-deleted:${due.id}` });
       return true;
     });
     if (!done) break;
     erased++;
   }
-  if (erased) deps.logger.info('accounts erased', { count: erased });
+  if (erased) {
+    deps.logger.info('accounts erased', { count: erased });
+    deps.kickOutbox();
+  }
   return erased;
 }

@@ -5,6 +5,7 @@ import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { activeProvider } from '../payments/checkout';
 import { ProviderUnavailableError } from '../payments/provider';
+import { queueCancellation } from './billing-mail';
 import { findOwnSubscription } from './subscriptions';
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -26,16 +27,22 @@ export async function stopRenewalsAtProvider(deps: BackendDeps, rows: Pick<Subsc
   return stripeIds;
 }
 
-/** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first). */
+/** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first); the customer is told by mail. */
 export async function cancelSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
   const { subscription } = await findOwnSubscription(deps.db, userId, id);
   if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
   await stopRenewalsAtProvider(deps, [subscription]);
-  // All units bought on the same line renew together, so they are cancelled together.
-  await deps.db
-    .update(subscriptions)
-    .set({ isCancelled: true, nextRenewalAt: null })
-    .where(and(eq(subscriptions.invoiceId, subscription.invoiceId), eq(subscriptions.offerKey, subscription.offerKey), eq(subscriptions.isRenewed, false)));
+  await deps.db.transaction(async (tx) => {
+    // All units bought on the same line renew together, so they are cancelled together.
+    const line = await tx
+      .update(subscriptions)
+      .set({ isCancelled: true, nextRenewalAt: null })
+      .where(and(eq(subscriptions.invoiceId, subscription.invoiceId), eq(subscriptions.offerKey, subscription.offerKey), eq(subscriptions.isRenewed, false)))
+      .returning();
+    const [first] = line.sort((a, b) => a.unit - b.unit);
+    if (first) await queueCancellation(tx, deps, first);
+  });
+  deps.kickOutbox();
 }
 
 /** The user's subscriptions that would renew. */

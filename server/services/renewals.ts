@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
+import { queueReceipt, queueRenewalFailed } from './billing-mail';
 import { addMonths } from './dates';
 import { createInvoice, paymentDescription } from './invoices';
 import { taxOn } from './tax';
@@ -21,9 +21,10 @@ export interface RenewalCharge {
  * invoice at today's price, and when paid, new subscription periods that follow the old ones.
  * A failed charge marks the old rows RenewalFailed, ends their renewals (the paid period is
  * over: nothing left to cancel) and points them at the unpaid invoice, whose Pay Now continues
- * them (server/payments/fulfil.ts).
+ * them (server/payments/fulfil.ts). The customer gets the receipt, or the failure and where to pay.
  */
-export async function renewSubscriptions(tx: Db, clock: Clock, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
+export async function renewSubscriptions(tx: Db, deps: Pick<BackendDeps, 'clock' | 'config'>, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
+  const { clock } = deps;
   const now = clock.now();
   const first = rows[0];
   const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, charge.provider), eq(payments.providerRef, charge.paymentRef)));
@@ -52,6 +53,7 @@ export async function renewSubscriptions(tx: Db, clock: Clock, rows: Subscriptio
   const ids = rows.map((row) => row.id);
   if (!charge.paid) {
     await tx.update(subscriptions).set({ renewalFailed: true, nextRenewalAt: null, renewalInvoiceId: invoice.id }).where(inArray(subscriptions.id, ids));
+    await queueRenewalFailed(tx, deps, { unit: first, amountCents: invoice.totalCents, pay: { invoiceId: invoice.id }, eventKey: `renewal-failed:${invoice.id}` });
     return invoice.id;
   }
   await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
@@ -83,6 +85,7 @@ export async function renewSubscriptions(tx: Db, clock: Clock, rows: Subscriptio
     }),
   );
   await tx.update(subscriptions).set({ isRenewed: true, nextRenewalAt: null, renewalFailed: false }).where(inArray(subscriptions.id, ids));
+  await queueReceipt(tx, deps, invoice, now);
   return invoice.id;
 }
 
@@ -108,7 +111,7 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
       const units = await tx.select().from(subscriptions).where(ofLine).orderBy(asc(subscriptions.unit)).for('update');
       if (!units.length) return false;
       const first = units[0];
-      await renewSubscriptions(tx, deps.clock, units, {
+      await renewSubscriptions(tx, deps, units, {
         paid: first.testCardOutcome !== 'renewal-fails',
         provider: 'manual',
         paymentRef: `renewal-${first.id}-${first.expiresAt.toISOString()}`,
@@ -118,5 +121,6 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
     });
     if (done) renewed++;
   }
+  if (renewed) deps.kickOutbox();
   return renewed;
 }

@@ -56,6 +56,12 @@ export async function markSessionUsed(db: Writer, clock: Clock, session: ActiveS
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
 }
 
+/** Keeps the language the customer last used, for the mail that reaches them later. */
+export async function rememberLanguage(db: Writer, session: ActiveSession, language: string): Promise<void> {
+  if (session.user.language === language) return;
+  await db.update(users).set({ language }).where(eq(users.id, session.user.id));
+}
+
 export async function revokeSession(db: Writer, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }

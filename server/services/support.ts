@@ -1,8 +1,7 @@
 import { brand } from '../../lib/config';
 import type { SupportMessage } from '../../lib/contract/support';
 import { supportMessages } from '../db/schema';
-import { enqueueMail } from '../email/outbox';
-import { renderEmail } from '../email/templates';
+import { queueMail } from '../email/outbox';
 import type { BackendDeps } from '../env';
 import { limits } from './rate-limit';
 
@@ -17,13 +16,13 @@ export async function receiveSupportMessage(deps: BackendDeps, message: SupportM
       message: message.Message,
       userId,
     });
-    const mail = renderEmail('supportMessage', 'en', {
-      name: message.FullName,
-      email: message.EmailAddress,
-      phone: message.Phone || '—',
-      message: message.Message,
+    await queueMail(tx, deps, {
+      to: brand.supportEmail,
+      kind: 'supportMessage',
+      language: 'en',
+      values: { name: message.FullName, email: message.EmailAddress, phone: message.Phone || '—', message: message.Message },
+      replyTo: message.EmailAddress,
     });
-    await enqueueMail(tx, deps.clock, brand.supportEmail, mail, message.EmailAddress);
   });
   deps.kickOutbox();
 }

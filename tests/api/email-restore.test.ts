@@ -9,7 +9,7 @@ import { logInAgain, signedUpClient, startTestBackend, strongPassword, TestClien
 
 let backend: TestBackend;
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({ SITE_URL: 'https://shop.example' });
 });
 afterAll(() => backend.close());
 
@@ -48,7 +48,7 @@ describe('the link mailed to the old address after an email change', () => {
     await logInAgain(otherDevice, 'rosa@example.com');
 
     const link = await changeEmail(owner, 'rosa@example.com', 'thief@example.com');
-    expect(link).toMatch(/^http:\/\/localhost\/en\/restore-email\?token=[\w-]{43}$/);
+    expect(link).toMatch(/^https:\/\/shop\.example\/en\/restore-email\?token=[\w-]{43}$/);
     expect(backend.mail.to('rosa@example.com').at(-1)?.text).toContain('thief@example.com');
 
     const restore = await stranger();
@@ -169,7 +169,7 @@ describe('the link mailed to the old address after an email change', () => {
     const [user] = await backend.database.db.update(users).set({ language: 'de' }).where(eq(users.email, 'greta@example.com')).returning();
     expect(user.language).toBe('de');
     const link = await changeEmail(owner, 'greta@example.com', 'greta-neu@example.com', 'Ihre Anmeldeadresse bei Bluebonnet wurde geändert');
-    expect(link).toMatch(/^http:\/\/localhost\/de\/restore-email\?token=/);
+    expect(link).toMatch(/^https:\/\/shop\.example\/de\/restore-email\?token=/);
     expect(backend.mail.to('greta@example.com').at(-1)?.text).toContain('innerhalb von 7 Tagen');
   });
 

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   replyTo?: string;
 }
 
@@ -27,7 +29,14 @@ export async function startMailSink() {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          received.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', replyTo: mail.replyTo?.value[0]?.address });
+          received.push({
+            to: to?.value[0]?.address ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
+            replyTo: mail.replyTo?.value[0]?.address,
+          });
           callback();
         })
         .catch(callback);

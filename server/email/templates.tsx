@@ -1,0 +1,99 @@
+import { render } from '@react-email/render';
+import de from '../../messages/email/de.json';
+import en from '../../messages/email/en.json';
+import ru from '../../messages/email/ru.json';
+import { brand } from '../../lib/config';
+import { fillArguments } from '../../lib/contract/text';
+import type { ApiLanguage } from '../services/language';
+import { EmailMessage, type EmailContent } from './layout';
+
+const texts = { en: en.email, de: de.email, ru: ru.email };
+type DetailLabel = keyof typeof en.email.details;
+
+interface TemplateShape {
+  /** The values a caller gives, beyond the brand's (company, product, support). */
+  values: readonly string[];
+  /** The `code` value stands out on its own line. */
+  code?: true;
+  /** Label and value rows under the text; each value is one of `values`. */
+  details?: readonly (readonly [DetailLabel, string])[];
+  /** A button to the `link` value, labelled by the template's `action` text. */
+  link?: true;
+  /** Mail to the company itself: no greeting, signature or account footer. */
+  toCompany?: true;
+}
+
+/** What each mail holds besides its words (messages/email). */
+export const templateShapes = {
+  signupCode: { values: ['code'], code: true },
+  signupExisting: { values: [] },
+  emailChangeCode: { values: ['code'], code: true },
+  emailInUse: { values: [] },
+  emailChanged: { values: ['email', 'link'], link: true },
+  deletionScheduled: { values: ['date'] },
+  supportMessage: { values: ['name', 'email', 'phone', 'message'], details: [['name', 'name'], ['email', 'email'], ['phone', 'phone']], toCompany: true },
+  receipt: { values: ['invoice', 'date', 'amount', 'link'], details: [['invoice', 'invoice'], ['date', 'date'], ['amountPaid', 'amount']], link: true },
+  renewalReminder: { values: ['offer', 'date', 'amount', 'link'], details: [['offer', 'offer'], ['renewsOn', 'date'], ['amount', 'amount']], link: true },
+  renewalFailed: { values: ['offer', 'date', 'amount', 'link'], details: [['offer', 'offer'], ['amount', 'amount'], ['stoppedOn', 'date']], link: true },
+  subscriptionCancelled: { values: ['offer', 'date', 'link'], details: [['offer', 'offer'], ['usableUntil', 'date']], link: true },
+  passwordChanged: { values: [] },
+  accountDeleted: { values: [] },
+} as const satisfies Record<string, TemplateShape>;
+
+export type EmailKind = keyof typeof templateShapes;
+export type EmailValues<K extends EmailKind> = Record<(typeof templateShapes)[K]['values'][number], string>;
+
+export interface RenderedEmail {
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+  html: string;
+}
+
+/** Fills a message's {arguments}; a template naming a value nobody gave is a bug, not a mail. */
+function fill(where: string, template: string, values: Record<string, string>): string {
+  for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
+    if (!(name in values)) throw new Error(`email text ${where} uses {${name}}, which has no value`);
+  }
+  return fillArguments(template, values);
+}
+
+/** Where the site's pages are for a mail's links. */
+export const pageLink = (origin: string, language: ApiLanguage, path: string) => `${origin}/${language}${path}`;
+
+/**
+ * A mail in the recipient's language as HTML and plain text, from one React Email layout
+ * (email/layout.tsx). Every link is absolute, on `origin`.
+ */
+export async function renderEmail<K extends EmailKind>(kind: K, language: ApiLanguage, values: EmailValues<K>, origin: string): Promise<RenderedEmail> {
+  const shape: TemplateShape = templateShapes[kind];
+  const set = texts[language];
+  const words: { subject: string; heading: string; body: string; action?: string } = set[kind];
+  const all: Record<string, string> = { company: brand.company, product: brand.product, support: brand.supportEmail, ...values };
+  const text = (name: string, template: string) => fill(`${language}.${kind}.${name}`, template, all);
+  const link = shape.link ? all.link : undefined;
+  if (shape.link && !(link && words.action)) throw new Error(`email ${kind} needs a link and an action text`);
+  const content: EmailContent = {
+    language,
+    heading: text('heading', words.heading),
+    paragraphs: text('body', words.body).split('\n\n'),
+    code: shape.code ? all.code : undefined,
+    details: shape.details?.map(([label, value]) => ({ label: set.details[label], value: all[value] })),
+    action: link && words.action ? { label: words.action, href: link, fallback: set.layout.linkFallback } : undefined,
+    greeting: shape.toCompany ? undefined : set.layout.greeting,
+    signature: shape.toCompany ? undefined : text('signature', set.layout.signature),
+    footer: {
+      company: brand.company,
+      address: `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${set.layout.country}`,
+      reason: shape.toCompany ? undefined : text('footerAccount', set.layout.footerAccount),
+      privacy: { label: set.layout.privacy, href: pageLink(origin, language, '/legal/privacy-policy') },
+    },
+  };
+  const element = <EmailMessage {...content} />;
+  const [html, plain] = await Promise.all([
+    render(element),
+    // Headings keep their case: upper-casing would also turn words into look-alike codes.
+    render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: 'h1', options: { uppercase: false } }] } }),
+  ]);
+  return { subject: text('subject', words.subject), text: plain, html };
+}

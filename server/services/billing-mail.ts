@@ -1,0 +1,140 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { groupBy } from '../../lib/group-by';
+import { formatUsd } from '../../lib/contract/presentation';
+import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../../lib/portal-paths';
+import type { Db } from '../db/database';
+import { invoices, offers, subscriptions, users } from '../db/schema';
+import { mailOrigin, queueMail } from '../email/outbox';
+import { pageLink } from '../email/templates';
+import type { BackendDeps } from '../env';
+import { pickLanguage, type ApiLanguage } from './language';
+import { taxOn } from './tax';
+
+// The mails money sends: each is queued inside the write that makes it true, with an event key,
+// so a payment reported by both the return page and the webhook is told once.
+
+type MailDeps = Pick<BackendDeps, 'clock' | 'config'>;
+type Reader = Pick<Db, 'select' | 'insert'>;
+type Subscription = typeof subscriptions.$inferSelect;
+
+/** A yearly subscription's customer hears of the renewal this long before it is charged. */
+export const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
+/** Offers that renew less often than this get a reminder (monthly ones do not). */
+const remindedRenewalMonths = 12;
+
+const longDate = (date: Date, language: ApiLanguage) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** Where a customer's mail goes, in the language they last used; none for an erased account. */
+async function customerOf(db: Reader, userId: string): Promise<{ email: string; language: ApiLanguage } | null> {
+  const [user] = await db.select({ email: users.email, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.erasedAt)));
+  return user ? { email: user.email, language: pickLanguage(user.language) } : null;
+}
+
+async function offerName(db: Reader, offerKey: string, language: ApiLanguage): Promise<string> {
+  const [offer] = await db.select({ description: offers.description }).from(offers).where(eq(offers.key, offerKey));
+  return offer?.description[language] ?? offerKey;
+}
+
+/** The receipt of a paid invoice (a purchase, Pay Now or a renewal), with the invoice's PDF. */
+export async function queueReceipt(tx: Reader, deps: MailDeps, invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>, paidAt: Date): Promise<void> {
+  const customer = await customerOf(tx, invoice.userId);
+  if (!customer) return;
+  const { language } = customer;
+  await queueMail(tx, deps, {
+    to: customer.email,
+    kind: 'receipt',
+    language,
+    values: { invoice: invoice.number, date: longDate(paidAt, language), amount: formatUsd(invoice.totalCents), link: pageLink(mailOrigin(deps.config), language, invoicePath(invoice.id)) },
+    eventKey: `receipt:${invoice.id}`,
+    attachment: { invoicePdf: { invoiceId: invoice.id, language } },
+  });
+}
+
+/**
+ * A renewal charge that failed: the amount, the day the subscription stopped, and where to
+ * pay: our unpaid invoice, or the provider's page for its own (else the billing page).
+ */
+export async function queueRenewalFailed(
+  tx: Reader,
+  deps: MailDeps,
+  failure: { unit: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>; amountCents: number; pay: { invoiceId: string } | { providerUrl: string | null }; eventKey: string },
+): Promise<void> {
+  const customer = await customerOf(tx, failure.unit.userId);
+  if (!customer) return;
+  const { language } = customer;
+  const { pay } = failure;
+  const link = 'invoiceId' in pay ? pageLink(mailOrigin(deps.config), language, payInvoicePath(pay.invoiceId)) : (pay.providerUrl ?? pageLink(mailOrigin(deps.config), language, billingPath));
+  await queueMail(tx, deps, {
+    to: customer.email,
+    kind: 'renewalFailed',
+    language,
+    values: { offer: await offerName(tx, failure.unit.offerKey, language), date: longDate(failure.unit.expiresAt, language), amount: formatUsd(failure.amountCents), link },
+    eventKey: failure.eventKey,
+  });
+}
+
+/** A cancelled subscription line: what stays usable, until when. */
+export async function queueCancellation(tx: Reader, deps: MailDeps, unit: Subscription): Promise<void> {
+  const customer = await customerOf(tx, unit.userId);
+  if (!customer) return;
+  const { language } = customer;
+  await queueMail(tx, deps, {
+    to: customer.email,
+    kind: 'subscriptionCancelled',
+    language,
+    values: { offer: await offerName(tx, unit.offerKey, language), date: longDate(unit.expiresAt, language), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(unit.id)) },
+    eventKey: `cancelled:${unit.id}`,
+  });
+}
+
+/**
+ * The reminder job: one mail per yearly subscription line that renews within the lead time,
+ * with what the renewal will charge at today's price. The event key is the line's first unit
+ * of this period, so a line is reminded once per period however often the job runs.
+ */
+export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select({ unit: subscriptions, offer: offers })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .where(
+      and(
+        eq(subscriptions.isCancelled, false),
+        eq(subscriptions.isRenewed, false),
+        eq(subscriptions.renewalFailed, false),
+        gt(subscriptions.nextRenewalAt, now),
+        lte(subscriptions.nextRenewalAt, new Date(now.getTime() + renewalReminderLeadMs)),
+        gte(offers.renewalMonths, remindedRenewalMonths),
+      ),
+    )
+    .orderBy(asc(subscriptions.invoiceId), asc(subscriptions.offerKey), asc(subscriptions.unit));
+  const lines = groupBy(due, (row) => `${row.unit.invoiceId}/${row.unit.offerKey}`);
+  if (!lines.size) return 0;
+  const bought = await deps.db
+    .select({ id: invoices.id, taxRateBasisPoints: invoices.taxRateBasisPoints })
+    .from(invoices)
+    .where(inArray(invoices.id, [...new Set(due.map((row) => row.unit.invoiceId))]));
+  const taxRateOf = new Map(bought.map((invoice) => [invoice.id, invoice.taxRateBasisPoints]));
+  let reminded = 0;
+  for (const rows of lines.values()) {
+    const [{ unit, offer }] = rows;
+    const subTotal = offer.priceCents * rows.length;
+    const amountCents = subTotal + taxOn(subTotal, taxRateOf.get(unit.invoiceId) ?? 0);
+    const queued = await deps.db.transaction(async (tx) => {
+      const customer = await customerOf(tx, unit.userId);
+      if (!customer || !unit.nextRenewalAt) return false;
+      const { language } = customer;
+      return queueMail(tx, deps, {
+        to: customer.email,
+        kind: 'renewalReminder',
+        language,
+        values: { offer: offer.description[language], date: longDate(unit.nextRenewalAt, language), amount: formatUsd(amountCents), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(unit.id)) },
+        eventKey: `renewal-reminder:${unit.id}`,
+      });
+    });
+    if (queued) reminded++;
+  }
+  if (reminded) deps.kickOutbox();
+  return reminded;
+}

@@ -1,0 +1,68 @@
+/** @jest-environment node */
+import { languages } from '@/lib/contract/languages';
+import { brand } from '@/lib/config';
+import { renderSample, sampleValues } from '@/server/email/samples';
+import { renderEmail, templateShapes, type EmailKind } from '@/server/email/templates';
+
+const origin = 'https://shop.example';
+const kinds = Object.keys(templateShapes) as EmailKind[];
+const cases = kinds.flatMap((kind) => languages.map((language) => [kind, language] as const));
+
+describe.each(cases)('%s in %s', (kind, language) => {
+  let mail: Awaited<ReturnType<typeof renderSample>>;
+  beforeAll(async () => {
+    mail = await renderSample(kind, language, origin);
+  });
+
+  it('has a subject, an HTML part and a plain-text part in that language', () => {
+    expect(mail.subject.trim()).not.toBe('');
+    expect(mail.html).toMatch(new RegExp(`<html[^>]* lang="${language}"`));
+    expect(mail.text.trim().length).toBeGreaterThan(40);
+  });
+
+  it('leaves no placeholder unfilled', () => {
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\w+\}/);
+  });
+
+  it('carries every value it was given, in both parts', () => {
+    const values: Record<string, string> = sampleValues(origin, language)[kind];
+    const shown = (value: string) => value.split('\n').filter(Boolean);
+    for (const value of Object.values(values).flatMap(shown)) {
+      expect(mail.text).toContain(value);
+      expect(mail.html).toContain(value.replaceAll('&', '&amp;'));
+    }
+  });
+
+  it('links only to absolute addresses on the public origin, in the same language', () => {
+    const links = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replaceAll('&amp;', '&'));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.startsWith(`${origin}/${language}/`)).toBe(true);
+    expect(links).toContain(`${origin}/${language}/legal/privacy-policy`);
+    for (const link of links) expect(mail.text).toContain(link);
+  });
+
+  it('ends with the company and its postal address', () => {
+    expect(mail.text).toContain(brand.company);
+    expect(mail.text).toContain(`${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}`);
+  });
+});
+
+describe('templates', () => {
+  it('refuse to render without a value their text names', async () => {
+    // @ts-expect-error: a receipt without its values is what the check is for
+    await expect(renderEmail('receipt', 'en', { link: `${origin}/en/x` }, origin)).rejects.toThrow('email text en.receipt.body uses {amount}');
+  });
+
+  it('put the country in the reader’s language', async () => {
+    expect((await renderSample('passwordChanged', 'de', origin)).text).toContain('Vereinigte Staaten');
+    expect((await renderSample('passwordChanged', 'ru', origin)).text).toContain('Соединённые Штаты');
+    expect((await renderSample('passwordChanged', 'en', origin)).text).toContain('United States');
+  });
+
+  it('show a verification code on its own line, before the rest of the text', async () => {
+    const mail = await renderSample('signupCode', 'en', origin);
+    const lines = mail.text.split('\n').map((line) => line.trim());
+    expect(lines).toContain('K7QX4M');
+    expect(mail.text.indexOf('K7QX4M')).toBeLessThan(mail.text.indexOf('If you did not try'));
+  });
+});
