@@ -25,14 +25,15 @@ const styles = {
   heading: { color: '#111827', fontSize: 22, lineHeight: '30px', margin: '0 0 16px' },
   paragraph: { color: '#1f2937', fontSize: 15, lineHeight: '24px', margin: '0 0 16px' },
   code: { backgroundColor: '#eef4ff', borderRadius: 6, color: '#111827', fontFamily: 'Menlo, Consolas, monospace', fontSize: 28, fontWeight: 700, letterSpacing: 6, margin: '8px 0 24px', padding: '12px 0', textAlign: 'center' },
-  details: { border: '1px solid #e3e8f0', borderRadius: 6, margin: '8px 0 24px', padding: '4px 16px' },
-  label: { color: '#4b5563', fontSize: 14, margin: '8px 0', paddingRight: 12, verticalAlign: 'top', width: '40%' },
-  value: { color: '#111827', fontSize: 14, fontWeight: 600, margin: '8px 0', wordBreak: 'break-word' },
+  details: { border: '1px solid #e3e8f0', borderRadius: 6, margin: '8px 0 24px', padding: '6px 16px' },
+  label: { color: '#4b5563', fontSize: 14, lineHeight: '20px', padding: '6px 12px 6px 0', verticalAlign: 'top', width: '40%' },
+  value: { color: '#111827', fontSize: 14, fontWeight: 600, lineHeight: '20px', padding: '6px 0', verticalAlign: 'top', wordBreak: 'break-word' },
   button: { backgroundColor: brandBlue, borderRadius: 6, color: '#ffffff', display: 'inline-block', fontSize: 15, fontWeight: 600, padding: '12px 22px', textDecoration: 'none' },
-  fallback: { color: '#4b5563', fontSize: 13, lineHeight: '20px', margin: '12px 0 24px', wordBreak: 'break-all' },
+  fallback: { color: '#4b5563', fontSize: 13, lineHeight: '20px', margin: '12px 0 24px' },
   rule: { borderColor: '#e3e8f0', margin: '24px 0 16px' },
   footer: { color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: '0 0 6px' },
   link: { color: brandBlue },
+  longLink: { color: brandBlue, wordBreak: 'break-all' },
 } satisfies Record<string, CSSProperties>;
 
 /** Text with its line breaks kept (a support message is written in lines). */
@@ -78,7 +79,7 @@ export function EmailMessage(content: EmailContent) {
               </Button>
               <Text style={styles.fallback} data-skip-in-text="true">
                 {content.action.fallback}{' '}
-                <Link href={content.action.href} style={styles.link}>
+                <Link href={content.action.href} style={styles.longLink}>
                   {content.action.href}
                 </Link>
               </Text>

@@ -5,18 +5,19 @@ import { pageLink, renderEmail, type EmailKind, type EmailValues, type RenderedE
 export function sampleValues(origin: string, language: ApiLanguage): { [K in EmailKind]: EmailValues<K> } {
   const invoiceLink = pageLink(origin, language, '/account/billing/invoice/7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21');
   const subscriptionLink = pageLink(origin, language, '/account/billing/subscription/0c9e5b7a-62f4-4f0e-8d3b-51a7e9d2c4b8');
+  const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   return {
     signupCode: { code: 'K7QX4M' },
     signupExisting: {},
     emailChangeCode: { code: 'P3HZ8R' },
     emailInUse: {},
     emailChanged: { email: 'new.address@example.com', link: pageLink(origin, language, '/restore-email?token=sample-token') },
-    deletionScheduled: { date: 'December 5, 2026' },
+    deletionScheduled: { date: date('2026-12-05') },
     supportMessage: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 972 555 0100', message: 'Hello,\nour PDF export stopped working after the update.\n\nCould you have a look?' },
-    receipt: { invoice: '2026-00042', date: 'November 28, 2026', amount: '$1,299.00', link: invoiceLink },
-    renewalReminder: { offer: 'PDF Workshop Pro, yearly', date: 'December 5, 2026', amount: '$990.00', link: subscriptionLink },
-    renewalFailed: { offer: 'PDF Workshop Pro, monthly', date: 'November 28, 2026', amount: '$99.00', link: pageLink(origin, language, '/store/checkout?invoice=7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21') },
-    subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: 'December 28, 2026', link: subscriptionLink },
+    receipt: { invoice: '2026-00042', date: date('2026-11-28'), amount: '$1,299.00', link: invoiceLink },
+    renewalReminder: { offer: 'PDF Workshop Pro, yearly', date: date('2026-12-05'), amount: '$990.00', link: subscriptionLink },
+    renewalFailed: { offer: 'PDF Workshop Pro, monthly', date: date('2026-11-28'), amount: '$99.00', link: pageLink(origin, language, '/store/checkout?invoice=7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21') },
+    subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: date('2026-12-28'), link: subscriptionLink },
     passwordChanged: {},
     accountDeleted: {},
   };

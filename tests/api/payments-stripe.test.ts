@@ -183,6 +183,9 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       stripe.slowDown(0);
     }
     expect((await client.call('GET', 'billing/invoices')).body.every((invoice: { FullyPaidDate: string | null }) => invoice.FullyPaidDate === null)).toBe(true);
+    // Reported three times, paid once: one receipt.
+    await backend.deliverMail();
+    expect(backend.mail.to('stripe-race@example.com').filter((mail) => mail.subject.startsWith('Receipt'))).toHaveLength(1);
   });
 
   it('refuses another user’s session id with 404', async () => {
@@ -209,9 +212,19 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(list.find((s: { Key: string }) => s.Key === first.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
 
-    const failed = { id: 'in_renewal_2', object: 'invoice', billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subscriptionId } } };
+    const hostedInvoice = 'https://invoice.stripe.example/i/in_renewal_2';
+    const failed = { id: 'in_renewal_2', object: 'invoice', billing_reason: 'subscription_cycle', amount_due: 540, hosted_invoice_url: hostedInvoice, parent: { subscription_details: { subscription: subscriptionId } } };
     await deliver('invoice.payment_failed', failed, { id: 'evt_fail_1' });
     expect((await client.call('GET', `license/subscription/${current.Key}`)).body.RenewalFailed).toBe(true);
+    // Stripe retries and reports each failed attempt of the same invoice: one mail, pointing at Stripe's page to pay it.
+    await deliver('invoice.payment_failed', failed, { id: 'evt_fail_1_retry' });
+    await backend.deliverMail();
+    const mails = backend.mail.to('stripe-renew@example.com');
+    expect(mails.filter((mail) => mail.subject.startsWith('Receipt'))).toHaveLength(2);
+    const failures = mails.filter((mail) => mail.subject === 'Your Bluebonnet renewal payment failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0].text).toContain('$5.40');
+    expect(failures[0].html).toContain(`href="${hostedInvoice}"`);
 
     const cancelled = await client.call('DELETE', `license/subscription/${current.Key}`);
     expect(cancelled.status).toBe(200);

@@ -5,7 +5,8 @@ import { okApi as call, signUpByApi } from './api';
 import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { uniqueEmail } from './mail';
+import { pdfText } from '../support/pdf-text';
+import { uniqueEmail, waitForMails } from './mail';
 
 /*
  * Billing portal (spec screens 17–19) after a real purchase with the offline "manual"
@@ -81,6 +82,14 @@ test('after a purchase: billing lists it, the invoice is Paid with a real PDF, a
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+  // The buyer got one receipt, with the same invoice attached and a link to its page.
+  const number = download.suggestedFilename().slice('invoice-'.length, -'.pdf'.length);
+  const [receipt] = await waitForMails(email, /^Receipt/, 1);
+  expect(receipt.subject).toBe(`Receipt for your Bluebonnet payment (invoice ${number})`);
+  expect(receipt.text).toContain(`/en/account/billing/invoice/${invoiceKey}`);
+  expect(receipt.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`invoice-${number}.pdf`, 'application/pdf']]);
+  expect(await pdfText(new Uint8Array(Buffer.from(receipt.attachments[0].base64, 'base64')))).toContain(number);
+
   // Where the payment-return page sends the buyer (spec §4 "Payment return").
   await page.goto(`/account/billing/invoice/${invoiceKey}?payment_successful=true`);
   await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
@@ -92,7 +101,7 @@ test('after a purchase: billing lists it, the invoice is Paid with a real PDF, a
 });
 
 test('cancel: confirm, then Subscription cancelled and Cancelled instead of the renewal date', async ({ page }) => {
-  await buyer(page, { 'personal-health-plus-monthly': 1 });
+  const { email } = await buyer(page, { 'personal-health-plus-monthly': 1 });
   const [subscription] = await call<{ Key: string; NextRenewalDate: string }[]>(page, 'GET', 'license/subscriptions');
 
   // The billing page's ?subscription_id= opens the subscription (spec screen 17).
@@ -115,11 +124,16 @@ test('cancel: confirm, then Subscription cancelled and Cancelled instead of the 
   // The server agrees, and so does the billing page after a reload.
   await page.goto('/account/billing');
   await expect(page.getByTestId('subscription-row')).toContainText('Cancelled');
+  const [confirmation] = await waitForMails(email, /subscription was cancelled$/, 1);
+  expect(confirmation.text).toContain('Personal Health Plus, monthly');
 });
 
 test('a renewal run: the old period shows Renewed, the new one Active, with a new paid invoice', async ({ page }) => {
-  const { invoiceKey } = await buyer(page, { 'personal-health-plus-monthly': 1 });
+  const { email, invoiceKey } = await buyer(page, { 'personal-health-plus-monthly': 1 });
   expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
+  // One receipt for the purchase, one for the renewal.
+  const receipts = await waitForMails(email, /^Receipt/, 2);
+  expect(receipts.every((receipt) => receipt.attachments.length === 1)).toBe(true);
 
   await page.goto('/account/billing');
   const subscriptions = page.getByTestId('subscription-row');
@@ -152,8 +166,12 @@ test('a renewal run: the old period shows Renewed, the new one Active, with a ne
 });
 
 test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay Now, which pays it', async ({ page }) => {
-  await buyer(page, { 'personal-health-plus-monthly': 1 }, testCards.renewalFails);
+  // A purchase, a renewal run, a payment in the browser and four mails: past 30 s on a loaded machine.
+  test.setTimeout(60_000);
+  const { email } = await buyer(page, { 'personal-health-plus-monthly': 1 }, testCards.renewalFails);
   expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
+  const [failure] = await waitForMails(email, /renewal payment failed$/, 1);
+  expect(failure.text).toContain('$5.40');
 
   await page.goto('/account/billing');
   const subscription = page.getByTestId('subscription-row');
@@ -185,6 +203,9 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
   await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+
+  // The purchase and the late payment each sent a receipt.
+  await waitForMails(email, /^Receipt/, 2);
 
   // Paid late, the subscription goes on: the lapsed period shows Renewed, the new one Active.
   await page.goto('/account/billing');

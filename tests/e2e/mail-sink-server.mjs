@@ -16,7 +16,14 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((mail) => {
         const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-        mails.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', at: Date.now() });
+        mails.push({
+          to: to?.value[0]?.address ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          attachments: mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, base64: file.content.toString('base64') })),
+          at: Date.now(),
+        });
         callback();
       })
       .catch(callback);

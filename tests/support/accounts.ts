@@ -18,6 +18,8 @@ export interface SinkMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; base64: string }[];
   at: number;
 }
 
