@@ -4,11 +4,14 @@ import type { ReactNode } from 'react';
 import type { Messages } from '@/i18n/messages';
 import { pickMessages, shellMessagePaths } from './shell-messages';
 
+/** A namespace, or one message of it by dotted path ('billing.invoice.taxExempt'). */
+type MessagePath = keyof Messages | `${keyof Messages}.${string}`;
+
 /**
  * Hands a page's client island the message namespaces it uses, on top of the shell's, so
  * the static pages that need none do not carry them in their HTML.
  */
-export async function IntlMessages({ namespaces = [], children }: { namespaces?: readonly (keyof Messages)[]; children: ReactNode }) {
+export async function IntlMessages({ namespaces = [], children }: { namespaces?: readonly MessagePath[]; children: ReactNode }) {
   const messages = await getMessages();
   return <NextIntlClientProvider messages={pickMessages(messages, [...shellMessagePaths, ...namespaces])}>{children}</NextIntlClientProvider>;
 }

@@ -19,6 +19,7 @@ export function checkoutDisabled(state: { total: number; saving: boolean; formVa
 export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel; tax: TaxStatus; disabled: boolean; onRetry(): void }) {
   const t = useTranslations('store.cart');
   const tStore = useTranslations('store');
+  const tInvoice = useTranslations('billing.invoice');
   const router = useRouter();
   const headingId = useId();
   const hintId = useId();
@@ -40,7 +41,7 @@ export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel;
           <dt className="text-slate-700">{t('tax')}</dt>
           <dd className="text-right tabular-nums">
             <span role="status" data-testid="cart-tax" className={calculated ? undefined : 'text-slate-700 italic'}>
-              {calculated ? formatUsd(cart.TaxTotalAmount) : t(taxText[tax])}
+              {!calculated ? t(taxText[tax]) : cart.IsTaxExempt ? tInvoice('taxExempt') : formatUsd(cart.TaxTotalAmount)}
             </span>
           </dd>
         </div>

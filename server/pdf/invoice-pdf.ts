@@ -102,7 +102,7 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   doc.moveDown(0.5);
   const total = (label: string, value: string, font = regular) => row([label, '', '', value], font);
   total(t.subtotal, formatUsd(invoice.SubTotalAmount));
-  total(invoice.IsTaxExempt ? t.taxExempt : t.tax, formatUsd(invoice.TaxTotalAmount));
+  total(t.tax, invoice.IsTaxExempt ? t.taxExempt : formatUsd(invoice.TaxTotalAmount));
   total(`${t.total} (USD)`, formatUsd(invoice.TotalAmount), bold);
   total(t.amountDue, status === 'void' ? t.void : formatUsd(invoice.TotalAmountDue), bold);
   await letOthersRun();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '@/server/db/schema';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { pdfText } from '../support/pdf-text';
+import { germanBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
@@ -14,9 +15,9 @@ afterAll(() => backend.close());
 const day = 24 * 60 * 60_000;
 
 /** A new user who bought through the manual provider with the given test card. */
-async function buyer(email: string, items: Record<string, number>, cardNumber: string = testCards.success) {
+async function buyer(email: string, items: Record<string, number>, cardNumber: string = testCards.success, billing?: object) {
   const client = await signedUpClient(backend, email);
-  return { client, ...(await buyWithTestCard(client, items, cardNumber)) };
+  return { client, ...(await buyWithTestCard(client, items, cardNumber, billing)) };
 }
 
 describe('invoices', () => {
@@ -90,6 +91,16 @@ describe('invoices', () => {
     const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${other.cookie('sid')}` } });
     expect(stolen.status).toBe(404);
     expect((await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`)).status).toBe(401);
+  });
+
+  it('words a tax-exempt invoice’s tax line as the invoice page and the cart do, in its language', async () => {
+    const { client, invoiceKey } = await buyer('exempt@example.com', { 'pdf-workshop-pro-monthly': 1 }, testCards.success, germanBilling);
+    const pdfIn = async (language: string) => {
+      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=${language}`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+      return pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    };
+    expect(await pdfIn('en')).toMatch(/\bTax\s+Tax exempt\b/);
+    expect(await pdfIn('de')).toMatch(/\bSteuer\s+Steuerfrei\b/);
   });
 
   it('lists many invoices, each with its own lines and payments, in as many queries as one', async () => {

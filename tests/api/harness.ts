@@ -174,8 +174,8 @@ export async function fillCart(client: TestClient, items: Record<string, number>
  * a manual checkout paid with a test card, then the return from the payment. A declined card
  * leaves the invoice unpaid (the return answers no InvoiceKey then).
  */
-export async function buyWithTestCard(client: TestClient, items: Record<string, number>, cardNumber: string = testCards.success) {
-  await fillCart(client, items);
+export async function buyWithTestCard(client: TestClient, items: Record<string, number>, cardNumber: string = testCards.success, billing: object = texasBilling) {
+  await fillCart(client, items, billing);
   const session = await client.call('POST', 'payment/create-manual-session');
   if (session.status !== 200) throw new Error(`checkout failed: ${session.text}`);
   const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(session.body.Value, cardNumber) });

@@ -1,11 +1,10 @@
 import type { LoginResponse } from '@/lib/contract/auth';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
-import type { BillingInfoInput } from '@/lib/contract/store';
 import { logIn } from './account-helpers';
 import { checkoutElsewhere, payElsewhere, returnAnswer, testCards } from './checkout-helpers';
 import { fillCart, type Quantities } from './store-helpers';
 import { signedIn, uniqueEmail } from './support/accounts';
-import { texasBilling } from '../support/billing-contacts';
+import { germanBilling, texasBilling } from '../support/billing-contacts';
 import { accepted, pageApi } from './support/network';
 
 /*
@@ -18,16 +17,6 @@ import { accepted, pageApi } from './support/network';
 
 
 /** No tax is charged outside Texas (server/data/tax-rates.json): the invoice is tax exempt. */
-const germanAddress: BillingInfoInput = {
-  Name: 'Anna Schmidt',
-  Address1: 'Hauptstraße 5',
-  Address2: null,
-  City: 'Berlin',
-  StateCode: null,
-  PostalCode: '10115',
-  CountryCode: 'DE',
-  IsBusinessPurchase: false,
-};
 
 /** Pays a started checkout and returns as the payment-return page does; the paid invoice's key. */
 async function payCheckout(clientSecret: string, card: string = testCards.success) {
@@ -174,7 +163,7 @@ export async function customerWithInvoices() {
   await fillCart(fullCart, texasBilling);
   const full = await readInvoice(await payCheckout(await checkoutElsewhere()));
   const twoPlans = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }));
-  const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanAddress }));
+  const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanBilling }));
   await fillCart(fullCart, texasBilling);
   await checkoutElsewhere();
   const unpaid = only(await readInvoices(), 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null);

@@ -11,3 +11,15 @@ export const texasBilling: BillingInfoInput = {
   CountryCode: 'US',
   IsBusinessPurchase: false,
 };
+
+/** A German contact: no US sales tax, so the invoice is tax exempt. */
+export const germanBilling: BillingInfoInput = {
+  Name: 'Anna Schmidt',
+  Address1: 'Hauptstraße 5',
+  Address2: null,
+  City: 'Berlin',
+  StateCode: null,
+  PostalCode: '10115',
+  CountryCode: 'DE',
+  IsBusinessPurchase: false,
+};

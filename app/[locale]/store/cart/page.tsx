@@ -13,7 +13,8 @@ export default async function StoreCartPage() {
   const t = await getTranslations('pages.cart');
   return (
     <PageSection title={t('heading')}>
-      <IntlMessages namespaces={['store']}>
+      {/* The tax-exempt phrase is the invoice's, so cart, invoice and PDF say the same. */}
+      <IntlMessages namespaces={['store', 'billing.invoice.taxExempt']}>
         <PageTexts paths={formMessagePaths}>
           <ShoppingCart />
         </PageTexts>
