@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useRouter } from '@/i18n/navigation';
+import { getPathname, useRouter } from '@/i18n/navigation';
 import { ApiCallError } from '@/lib/api/client';
 import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
 import { limits } from '@/lib/contract/limits';
@@ -37,6 +37,7 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
   const t = useTranslations('store');
   const headingId = useId();
   const router = useRouter();
+  const locale = useLocale();
   const session = useLoaded(true, () => createCheckoutSession('manual', invoiceKey));
   const [declined, setDeclined] = useState(false);
   const { register, handleSubmit, formState, watch } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
@@ -60,8 +61,12 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
     );
     if (closed) return onSessionClosed();
     if (!answer) return;
-    if (answer.Status === 'declined') setDeclined(true);
-    else router.push(`/store/payment-return?session_id=${encodeURIComponent(answer.SessionId)}`);
+    if (answer.Status === 'declined') return setDeclined(true);
+    const paymentReturn = { pathname: '/store/payment-return', query: { session_id: answer.SessionId } } as const;
+    // The address changes at once: a reload before the next page has arrived lands on the
+    // payment's result, not on the cart this payment has just emptied.
+    window.history.replaceState(null, '', getPathname({ href: paymentReturn, locale }));
+    router.replace(paymentReturn);
   });
 
   if (session.status === 'loading') return <LoadingStatus label={t('loading.checkout')} />;

@@ -56,7 +56,10 @@ describe('checkout page (spec screen 11)', () => {
     expect(routerCalls).toEqual([]);
 
     await payOnPage(user, form, testCards.success);
-    await waitFor(() => expect(routerCalls).toEqual([{ method: 'push', href: `/store/payment-return?session_id=${sessionIdOf(ClientSecret)}` }]));
+    const paymentReturn = `/store/payment-return?session_id=${sessionIdOf(ClientSecret)}`;
+    await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: paymentReturn }]));
+    // The address is the result's before that page has loaded, so a reload lands there.
+    expect(window.location.pathname + window.location.search).toBe(paymentReturn);
     // The same session, now paid: the invoice is settled and the cart bought.
     expect(network.calls('POST payment/manual/pay')[1].body).toMatchObject({ ClientSecret, CardNumber: '4242424242424242' });
     const [invoice] = await ownInvoices();
@@ -140,7 +143,7 @@ describe('checkout page (spec screen 11)', () => {
     const secrets = network.calls('POST payment/manual/pay').map((call) => (call.body as { ClientSecret: string }).ClientSecret);
     expect(secrets).toHaveLength(2);
     expect(secrets[1]).not.toBe(secrets[0]);
-    expect(routerCalls).toEqual([{ method: 'push', href: `/store/payment-return?session_id=${sessionIdOf(secrets[1])}` }]);
+    expect(routerCalls).toEqual([{ method: 'replace', href: `/store/payment-return?session_id=${sessionIdOf(secrets[1])}` }]);
     const [invoice] = await ownInvoices();
     expect(invoice).toMatchObject({ TotalAmount: 32150, TotalAmountDue: 0 });
   });

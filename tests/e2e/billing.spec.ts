@@ -213,6 +213,31 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(subscription.filter({ hasText: 'Renewal Failed!' })).toHaveCount(0);
 });
 
+test('a reload right after PAY lands on the payment’s result and its invoice, not on the emptied cart', async ({ page }) => {
+  await signUp(page);
+  await call(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: texasBilling, IsAddition: false });
+  await page.goto('/store/checkout');
+  const card = page.getByTestId('manual-checkout');
+  await card.getByLabel('Card number').fill(testCards.success);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await card.getByLabel('CVC').fill('123');
+  // The next page is slow to arrive: its data waits while the buyer reloads.
+  let releaseResultPage = () => {};
+  const resultPageHeld = new Promise<void>((resolve) => (releaseResultPage = resolve));
+  await page.route('**/store/payment-return?**', async (route) => {
+    if (route.request().resourceType() !== 'document') await resultPageHeld;
+    await route.continue();
+  });
+  const paid = page.waitForResponse((response) => response.url().endsWith('/api/payment/manual/pay'));
+  await card.getByRole('button', { name: 'PAY' }).click();
+  expect((await paid).status()).toBe(200);
+  await expect(page).toHaveURL(/\/store\/payment-return\?session_id=/);
+  await page.reload();
+  releaseResultPage();
+  await expect(page).toHaveURL(/\/account\/billing\/invoice\/[\w-]+\?payment_successful=true$/, { timeout: 15_000 });
+  await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
+});
+
 test('?invoice_id= opens the invoice; a foreign or unknown id shows not found', async ({ page, browser }) => {
   const { invoiceKey } = await buyer(page);
   await page.goto(`/account/billing?invoice_id=${invoiceKey}`);
