@@ -9,21 +9,22 @@ import { completePayment, fetchKeyInfo } from '@/lib/api/payment';
 import { appActions } from '@/lib/state/app-state';
 import { refreshAppInfo } from '@/lib/state/startup';
 import { buttonClass } from '../ui/Button';
-import { RetryNotice } from '../ui/Notice';
+import { Notice, RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from '../account/LoginPanel';
 import { useApiLanguageReady, useStoreSession } from './use-store-session';
-import { paidInvoicePath } from '@/lib/portal-paths';
+import { invoicePath, paidInvoicePath } from '@/lib/portal-paths';
 
 /** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
 const undecided = (error: unknown) => !(error instanceof ApiCallError) || error.status === undefined || error.status >= 500;
 
-type Outcome = 'confirming' | 'failed' | 'unconfirmed';
+type Outcome = 'confirming' | 'failed' | 'unconfirmed' | { refunded: string };
 
 /**
  * Spec screen 12 and §4 Payment return: sends the session_id to payment/{provider}-return;
  * complete → cart count 0 (then the count the server holds, as a payment takes only what it
- * bought), the new claims, and on to the invoice with payment_successful=true; any other
+ * bought), the new claims, and on to the invoice with payment_successful=true; refunded (a
+ * second payment of an invoice paid in another tab) → says so, with the invoice; any other
  * status → 'Payment failed.'. A call that got no verdict says the payment is not confirmed
  * yet and offers another try, since the card may well have been charged.
  */
@@ -48,6 +49,10 @@ export function PaymentReturn() {
       const { Provider } = await fetchKeyInfo();
       const answer = await completePayment(Provider, sessionId);
       if (!live) return;
+      if (answer.Status === 'refunded' && answer.InvoiceKey) {
+        setOutcome({ refunded: answer.InvoiceKey });
+        return;
+      }
       if (answer.Status !== 'complete' || !answer.InvoiceKey) {
         setOutcome('failed');
         return;
@@ -71,6 +76,15 @@ export function PaymentReturn() {
     };
     return <RetryNotice text={t('paymentReturn.unconfirmed')} retryLabel={t('retry')} onRetry={retry} />;
   }
+  if (typeof outcome === 'object')
+    return (
+      <Notice>
+        <p role="alert">{t('paymentReturn.refunded')}</p>
+        <Link href={invoicePath(outcome.refunded)} className={buttonClass('primary')}>
+          {t('paymentReturn.viewInvoice')}
+        </Link>
+      </Notice>
+    );
   return (
     <div className="flex flex-col items-start gap-4 rounded-lg border border-warn-600/40 bg-red-50 p-6">
       <p role="alert" className="text-lg font-semibold text-warn-700">

@@ -96,7 +96,7 @@ export const ClientSecretSchema = z.object({ Value: z.string() });
 
 export const PaymentReturnRequestSchema = z.object({ Value: text().min(1, 'required').max(limits.paymentSessionId) });
 export const PaymentReturnResponseSchema = z.object({
-  Status: z.enum(['complete', 'open', 'failed', 'expired']),
+  Status: z.enum(['complete', 'open', 'failed', 'expired', 'refunded']),
   NewClaims: z.array(z.string()),
   InvoiceKey: z.string().nullable(),
 });

@@ -277,7 +277,7 @@ export const checkoutSessions = pgTable(
       .references(() => invoices.id),
     /** The invoice version this checkout charges for: a later version makes it stale. */
     invoiceVersion: integer('invoice_version').notNull(),
-    status: text('status').$type<'open' | 'complete' | 'failed' | 'expired'>().notNull(),
+    status: text('status').$type<'open' | 'complete' | 'failed' | 'expired' | 'refunded'>().notNull(),
     /** Manual provider: hash of the client secret its test form must present. */
     clientSecretHash: text('client_secret_hash'),
     /** Manual provider: which test card paid, so renewals behave like it (never card data). */

@@ -9,6 +9,7 @@ import { claimsOf } from '../services/claims';
 import { invoiceTexts } from '../i18n';
 import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
 import type { ApiLanguage } from '../services/language';
+import { expireOpenCheckouts } from './expire';
 import { fulfilCheckout } from './fulfil';
 import { ProviderUnavailableError, type CheckoutRequest, type PaymentProvider } from './provider';
 
@@ -55,25 +56,12 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
       createdAt: deps.clock.now(),
     })
     .onConflictDoNothing();
-  await expireStaleCheckouts(deps, provider, invoice);
+  // An open checkout of an earlier version would charge for a cart that no longer exists.
+  // Checkouts of the current version stay payable (two tabs) until one of them is paid.
+  await expireOpenCheckouts(deps.db, provider, invoice.id, lt(checkoutSessions.invoiceVersion, invoice.version));
   return created.clientSecret;
 }
 
-/**
- * An open checkout of an earlier version of the invoice would charge for a cart that no longer
- * exists: close it at the provider. Checkouts of the current version stay payable (two tabs).
- */
-async function expireStaleCheckouts(deps: BackendDeps, provider: PaymentProvider, invoice: InvoiceRow) {
-  const stale = await deps.db
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.invoiceId, invoice.id), eq(checkoutSessions.status, 'open'), lt(checkoutSessions.invoiceVersion, invoice.version)));
-  for (const { id } of stale) {
-    if (await provider.expireCheckout(id)) {
-      await deps.db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
-    }
-  }
-}
 
 /** What the provider shows the buyer, in the language of the page that started the checkout. */
 async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string, language: ApiLanguage): Promise<CheckoutRequest> {
@@ -110,6 +98,7 @@ export async function completeCheckout(deps: BackendDeps, session: ActiveSession
   const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
   // Paid for a cart that had changed since: nothing was delivered, and the invoice shows the money.
   if (fulfilment.outdated) return { Status: 'failed', NewClaims: [], InvoiceKey: fulfilment.invoiceId };
+  if (fulfilment.refunded) return { Status: 'refunded', NewClaims: [], InvoiceKey: fulfilment.invoiceId };
   return { Status: 'complete', NewClaims: await claimsOf(deps, session.user.id), InvoiceKey: fulfilment.invoiceId };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, offers, payments, subscriptions, users } from '../db/schema';
 import type { BackendDeps } from '../env';
@@ -8,7 +8,8 @@ import { queueReceipt } from '../services/billing-mail';
 import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
 import { linesOf, paymentDescription } from '../services/invoices';
-import type { CheckoutState } from './provider';
+import { expireOpenCheckouts } from './expire';
+import { ProviderUnavailableError, type CheckoutState } from './provider';
 
 export interface Fulfilment {
   invoiceId: string;
@@ -17,6 +18,8 @@ export interface Fulfilment {
   fulfilledNow: boolean;
   /** The checkout charged for an earlier version of the invoice: money recorded, nothing delivered. */
   outdated?: true;
+  /** A second payment of an invoice already paid (another tab): given back, nothing delivered. */
+  refunded?: true;
 }
 
 /**
@@ -41,22 +44,19 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     const leaving = owner.deletionDueAt !== null;
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
     const result = { invoiceId: invoice.id, userId: invoice.userId };
-    if (invoice.fullyPaidAt) {
-      if (session.status !== 'complete') await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
-      return { ...result, fulfilledNow: false };
-    }
+    const paymentRef = state.paymentRef ?? sessionId;
     const recordPayment = (amountCents: number) =>
       tx
         .insert(payments)
-        .values({
-          invoiceId: invoice.id,
-          paidAt: now,
-          description: paymentDescription(provider === 'manual' ? 'paymentCardTest' : 'paymentCard'),
-          amountCents,
-          provider,
-          providerRef: state.paymentRef ?? sessionId,
-        })
+        .values({ invoiceId: invoice.id, paidAt: now, description: paymentDescription(provider === 'manual' ? 'paymentCardTest' : 'paymentCard'), amountCents, provider, providerRef: paymentRef })
         .onConflictDoNothing();
+    if (session.status === 'refunded') return { ...result, fulfilledNow: false, refunded: true };
+    if (invoice.fullyPaidAt) {
+      const [counted] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, paymentRef)));
+      if (!counted) return refundSecondPayment(deps, tx, { sessionId, provider, invoiceId: invoice.id, amountCents: state.amountCents, record: recordPayment, now }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const }));
+      if (session.status !== 'complete') await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
+      return { ...result, fulfilledNow: false };
+    }
     if (session.invoiceVersion !== invoice.version) {
       // The cart changed after this checkout began and the provider charged the old amount
       // (a checkout is expired when a new version starts; this is the race past that).
@@ -116,6 +116,8 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })
       .where(eq(checkoutSessions.id, sessionId));
     if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
+    // The invoice is paid: its other checkouts (another tab) must not take a card too.
+    if (deps.payments?.name === provider) await expireOpenCheckouts(tx, deps.payments, invoice.id, ne(checkoutSessions.id, sessionId));
     return { ...result, fulfilledNow: true };
   };
   // Inside a caller's transaction (webhook) use it, which tells the mail sender after it commits; otherwise open one.
@@ -123,4 +125,33 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
   const fulfilment = await deps.db.transaction(run);
   if (fulfilment.fulfilledNow) deps.kickOutbox();
   return fulfilment;
+}
+
+/**
+ * A checkout of an invoice that another checkout has already paid took a card too (two tabs
+ * paid at once, past the expiry of the other checkouts): the provider gives the money back
+ * (Stripe also ends the subscription it started), and the invoice shows the payment and its
+ * refund. A provider that cannot be reached undoes it all; the next report tries again.
+ */
+async function refundSecondPayment(
+  deps: BackendDeps,
+  tx: Db,
+  second: { sessionId: string; provider: string; invoiceId: string; amountCents: number; record(amountCents: number): Promise<unknown>; now: Date },
+): Promise<void> {
+  const provider = deps.payments;
+  if (provider?.name !== second.provider) throw new ApiError(404, { key: 'providerInactive', values: { provider: second.provider } });
+  let refundRef: string;
+  try {
+    refundRef = await provider.refundCheckout(second.sessionId);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
+    throw error;
+  }
+  await second.record(second.amountCents);
+  await tx
+    .insert(payments)
+    .values({ invoiceId: second.invoiceId, paidAt: second.now, description: paymentDescription('refundSecondPayment'), amountCents: second.amountCents, isPayment: false, provider: second.provider, providerRef: refundRef })
+    .onConflictDoNothing();
+  await tx.update(checkoutSessions).set({ status: 'refunded' }).where(eq(checkoutSessions.id, second.sessionId));
+  deps.logger.warn('second payment of a paid invoice refunded', { sessionId: second.sessionId, invoiceId: second.invoiceId, amountCents: second.amountCents, refundRef });
 }

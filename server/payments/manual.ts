@@ -45,7 +45,8 @@ export class ManualProvider implements PaymentProvider {
       .from(checkoutSessions)
       .innerJoin(invoices, eq(invoices.id, checkoutSessions.invoiceId))
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'manual')));
-    const status = row?.status ?? 'expired';
+    // A refunded checkout was paid: the refund is fulfilment's record, not the provider's state.
+    const status = row?.status === 'refunded' ? 'complete' : (row?.status ?? 'expired');
     return {
       status,
       paid: status === 'complete',
@@ -60,6 +61,11 @@ export class ManualProvider implements PaymentProvider {
   async expireCheckout(): Promise<boolean> {
     // The session row is the whole state of a manual checkout: closing it is the caller's update.
     return true;
+  }
+
+  async refundCheckout(sessionId: string): Promise<string> {
+    // No money moved anywhere: the refund is our record of it.
+    return `refund-${sessionId}`;
   }
 
   async cancelAtPeriodEnd(): Promise<void> {

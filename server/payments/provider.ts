@@ -51,6 +51,11 @@ export interface PaymentProvider {
   checkoutState(sessionId: string): Promise<CheckoutState>;
   /** Closes an open checkout so it can no longer be paid; false when it cannot (already paid). */
   expireCheckout(sessionId: string): Promise<boolean>;
+  /**
+   * Gives back the money a paid checkout took and ends what it started (a subscription), for a
+   * second payment of an invoice already paid. Answers the refund's reference.
+   */
+  refundCheckout(sessionId: string): Promise<string>;
   /** Stops renewal at the end of the paid period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
 }

@@ -17,6 +17,8 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -97,6 +99,19 @@ export class StripeProvider implements PaymentProvider {
       // caught by fulfilment's version check.
       return false;
     }
+  }
+
+  async refundCheckout(sessionId: string): Promise<string> {
+    const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['invoice.payments'] }));
+    const subscription = idOf(session.subscription);
+    // Left alone, the second subscription would renew and charge again.
+    if (subscription) await call(() => this.stripe.subscriptions.cancel(subscription));
+    // A subscription's first charge belongs to its invoice (invoice.payments since the 2025 API).
+    const invoice = typeof session.invoice === 'object' ? session.invoice : null;
+    const paymentIntent = idOf(session.payment_intent) ?? idOf(invoice?.payments?.data[0]?.payment.payment_intent);
+    if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment of checkout ${sessionId} to refund`);
+    const refund = await call(() => this.stripe.refunds.create({ payment_intent: paymentIntent, reason: 'duplicate' }, { idempotencyKey: `refund-${sessionId}` }));
+    return refund.id;
   }
 
   async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {

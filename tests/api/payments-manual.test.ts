@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { invoices, payments, subscriptions } from '@/server/db/schema';
+import { checkoutSessions, invoices, payments, subscriptions } from '@/server/db/schema';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
@@ -110,6 +110,33 @@ describe('payment with the manual provider', () => {
     const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
     expect(invoice).toMatchObject({ InvoiceVersion: 2, TotalAmount: 164538, TotalAmountDue: 0 });
     expect(invoice.Payments.map((payment: { Amount: number }) => payment.Amount)).toEqual([164538]);
+  });
+
+  it('closes the other checkouts of an invoice once one is paid, and refunds a payment that raced past that', async () => {
+    const client = await signedUpClient(backend, 'two-tabs@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    const [first, second, third] = [await checkout(client), await checkout(client), await checkout(client)];
+    const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(first) });
+    expect(paid.body.Status).toBe('complete');
+    // The second tab's PAY now finds its checkout closed: the page starts over and finds nothing to pay.
+    const refused = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(second) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ErrorMessages[0].Message).toBe('This payment session is already closed.');
+
+    // The third tab's card was taken at the same moment as the first's (its checkout completed before it was closed).
+    const raced = third.split('_secret_')[0];
+    await backend.database.db.update(checkoutSessions).set({ status: 'complete', testCardOutcome: 'success' }).where(eq(checkoutSessions.id, raced));
+    const back = await client.call('POST', 'payment/manual-return', { body: { Value: raced } });
+    expect(back.body).toEqual({ Status: 'refunded', NewClaims: [], InvoiceKey: expect.any(String) });
+    expect((await client.call('POST', 'payment/manual-return', { body: { Value: raced } })).body.Status).toBe('refunded');
+    const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
+    expect(invoice.TotalAmountDue).toBe(0);
+    expect(invoice.Payments.map((payment: { Amount: number; IsPayment: boolean; Description: string }) => [payment.Amount, payment.IsPayment, payment.Description])).toEqual([
+      [1081, true, 'Card payment (test mode)'],
+      [1081, true, 'Card payment (test mode)'],
+      [1081, false, 'Refund: this invoice was already paid'],
+    ]);
+    expect(await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, back.body.InvoiceKey))).toHaveLength(1);
   });
 
   it('takes only what was paid out of the cart when an older invoice is paid', async () => {

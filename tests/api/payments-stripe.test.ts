@@ -188,6 +188,38 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(backend.mail.to('stripe-race@example.com').filter((mail) => mail.subject.startsWith('Receipt'))).toHaveLength(1);
   });
 
+  it('closes the other open checkouts of a paid invoice, and refunds a second payment that still arrives', async () => {
+    const { client, sessionId } = await startCheckout('stripe-two-tabs@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    // Three tabs of one invoice version (one checkout per language); two take a card before either returns.
+    const second = sessionIdOf((await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } })).body.Value);
+    const third = sessionIdOf((await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'ru' } })).body.Value);
+    stripe.complete(sessionId);
+    const secondPaid = stripe.complete(second);
+    const first = await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    expect(first.body.Status).toBe('complete');
+    expect(stripe.sessions.get(third)?.status).toBe('expired');
+
+    const refunded = await client.call('POST', 'payment/stripe-return', { body: { Value: second } });
+    expect(refunded.body).toEqual({ Status: 'refunded', NewClaims: [], InvoiceKey: first.body.InvoiceKey });
+    expect((await deliver('checkout.session.completed', secondPaid, { id: 'evt_second_tab' })).status).toBe(200);
+    expect((await client.call('POST', 'payment/stripe-return', { body: { Value: second } })).body.Status).toBe('refunded');
+
+    // Stripe gave the money back once and ended the second subscription; ours holds one.
+    const secondInvoice = stripe.invoices.get(secondPaid.invoice as string) as { payments: { data: { payment: { payment_intent: string } }[] } };
+    expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: secondInvoice.payments.data[0].payment.payment_intent, reason: 'duplicate' }));
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === secondInvoice.payments.data[0].payment.payment_intent)).toHaveLength(1);
+    expect(stripe.subscriptions.get(secondPaid.subscription as string)?.status).toBe('canceled');
+    expect(await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, first.body.InvoiceKey))).toHaveLength(1);
+    const invoice = (await client.call('GET', `billing/invoice/${first.body.InvoiceKey}`)).body;
+    expect(invoice.TotalAmountDue).toBe(0);
+    expect(invoice.Payments.map((payment: { Amount: number; IsPayment: boolean }) => [payment.Amount, payment.IsPayment]).sort()).toEqual([
+      [1081, false],
+      [1081, true],
+      [1081, true],
+    ]);
+    expect(invoice.Payments.map((payment: { Description: string }) => payment.Description)).toContain('Refund: this invoice was already paid');
+  });
+
   it('refuses another user’s session id with 404', async () => {
     const { sessionId } = await startCheckout('stripe-owner@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const other = await signedUpClient(backend, 'stripe-other@example.com');

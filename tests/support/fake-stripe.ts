@@ -38,6 +38,9 @@ const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(c
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, Json>();
+  /** A subscription checkout's first invoice, paid by a payment intent (invoice.payments). */
+  const invoices = new Map<string, Json>();
+  const refunds: Json[] = [];
   const idempotent = new Map<string, string>();
   const created: Json[] = [];
   /** Every call as "METHOD /path", in order. */
@@ -98,7 +101,8 @@ export async function startFakeStripe() {
         const session = sessions.get(sessionMatch[1]);
         if (!session) return reply(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
         const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
-        return reply(200, { ...session, subscription: expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription });
+        const invoice = typeof session.invoice === 'string' && expand.includes('invoice.payments') ? invoices.get(session.invoice) : session.invoice;
+        return reply(200, { ...session, invoice, subscription: expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription });
       }
       const expireMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
       if (request.method === 'POST' && expireMatch) {
@@ -115,6 +119,19 @@ export async function startFakeStripe() {
         if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         return reply(200, subscription);
       }
+      if (request.method === 'DELETE' && subscriptionMatch) {
+        const subscription = subscriptions.get(subscriptionMatch[1]);
+        if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        subscription.status = 'canceled';
+        return reply(200, subscription);
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (typeof key === 'string' && idempotent.has(key)) return reply(200, refunds.find((refund) => refund.id === idempotent.get(key)));
+        const refund = { id: newId('re'), object: 'refund', status: 'succeeded', payment_intent: params.payment_intent, reason: params.reason };
+        refunds.push(refund);
+        if (typeof key === 'string') idempotent.set(key, refund.id as string);
+        return reply(200, refund);
+      }
       reply(404, { error: { type: 'invalid_request_error', message: `Fake Stripe has no ${request.method} ${url.pathname}` } });
     });
   });
@@ -128,6 +145,8 @@ export async function startFakeStripe() {
     requests,
     sessions,
     subscriptions,
+    invoices,
+    refunds,
     /** The buyer pays in the embedded form. */
     complete(sessionId: string, periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400) {
       const session = sessions.get(sessionId)!;
@@ -139,6 +158,7 @@ export async function startFakeStripe() {
         subscriptions.set(id, { id, object: 'subscription', status: 'active', cancel_at_period_end: false, items: { object: 'list', data: [{ id: newId('si'), current_period_end: periodEnd }] } });
         session.subscription = id;
         session.invoice = newId('in');
+        invoices.set(session.invoice as string, { id: session.invoice, object: 'invoice', payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: newId('pi') } }] } });
       } else session.payment_intent = newId('pi');
       return session;
     },
