@@ -2,7 +2,8 @@
 // so static pages pass through no code of ours. Next-intl's middleware would run on every page
 // and its detection orders them differently. In this order:
 //   1. a stored choice (the `language` cookie) wins over the address;
-//   2. an address with a language prefix wins over the browser;
+//   2. an address with a language prefix wins over the browser (an /en address too, though
+//      English pages have no prefix: see ADDRESS_LANGUAGE_COOKIE);
 //   3. a first visit to an unprefixed address: a browser language starting with "de" gives
 //      German, anything else English (Russian only by choice).
 // The login guard of portal pages is proxy.ts.
@@ -20,22 +21,41 @@ export interface Redirect {
   permanent: boolean;
   has?: Condition[];
   missing?: Condition[];
+  /** Answered by the English address route, which also sets ADDRESS_LANGUAGE_COOKIE. */
+  keepsEnglishAddress?: boolean;
 }
-type Rewrite = Omit<Redirect, 'permanent'>;
+type Rewrite = Omit<Redirect, 'permanent' | 'keepsEnglishAddress'>;
 
-/** The Route Handler that answers every redirect rule: app/redirect/[status]/[[...to]]/route.ts. */
+/** The Route Handler that answers the redirect rules: app/redirect/[status]/[[...to]]/route.ts. */
 export const REDIRECT_ROUTE = '/redirect';
+/** The one for /en/… addresses (a 307): app/redirect/english/[[...to]]/route.ts. */
+export const ENGLISH_ADDRESS_ROUTE = `${REDIRECT_ROUTE}/english`;
+
+/**
+ * A session cookie set when the address asked for English (/en/…). English addresses lose
+ * their prefix, so without it the next request, unprefixed, would fall to the browser rule and
+ * a German browser would turn it into German. It only silences that rule: it is no stored
+ * choice, so prefixed addresses still win and it ends with the browser session.
+ */
+export const ADDRESS_LANGUAGE_COOKIE = 'address-language';
 
 /** Rule 3's test of the browser's language (a `has` value: Next.js matches the whole header). */
 const germanBrowser = '[dD][eE].*';
 
 const anyPrefix = locales.join('|');
 /**
- * An address without a language prefix, not the API, Next's files, a file with an extension or
- * the redirect route (the rules below chain, and a rewritten request must match no later one).
+ * No language prefix, not the API, Next's files or the redirect route (the rules below chain,
+ * and a rewritten request must match no later one).
  */
-const unprefixedPath = `(?!(?:${anyPrefix}|api|_next|${REDIRECT_ROUTE.slice(1)})(?:/|$))(?!.*\\.[^/]*$).+`;
-const unprefixed = `/:path(${unprefixedPath})`;
+const notPrefixedOrReserved = `(?!(?:${anyPrefix}|api|_next|${REDIRECT_ROUTE.slice(1)})(?:/|$))`;
+/** An unprefixed page address: the same, and not a file with an extension. */
+const unprefixed = `/:path(${notPrefixedOrReserved}(?!.*\\.[^/]*$).+)`;
+/**
+ * The same, files included. Only for the page rewrite, which Next.js applies after the files
+ * of public/ and the app's own (robots.txt, the icons): what is left is an unknown address,
+ * which the catch-all page sends home (spec §2), as it does for one without an extension.
+ */
+const unprefixedOrFile = `/:path(${notPrefixedOrReserved}.+)`;
 
 /** The sources of one language's addresses, and where their path goes in another language. */
 function addressesOf(locale: string) {
@@ -54,9 +74,10 @@ export function localeRedirects(): Redirect[] {
       }
     }
   }
-  // English has no prefix ('as-needed'): /en/… goes to the unprefixed address.
-  rules.push({ source: `/${routing.defaultLocale}`, destination: '/', permanent: false });
-  rules.push({ source: `/${routing.defaultLocale}/:path*`, destination: '/:path*', permanent: false });
+  // 2. English has no prefix ('as-needed'): /en/… goes to the unprefixed address, which stays
+  // English for the visit.
+  rules.push({ source: `/${routing.defaultLocale}`, destination: '/', permanent: false, keepsEnglishAddress: true });
+  rules.push({ source: `/${routing.defaultLocale}/:path*`, destination: '/:path*', permanent: false, keepsEnglishAddress: true });
   // 3. First visit: German browsers get German.
   for (const { source, rest } of addressesOf(routing.defaultLocale)) {
     rules.push({
@@ -64,7 +85,10 @@ export function localeRedirects(): Redirect[] {
       destination: addressIn('de', rest),
       permanent: false,
       has: [{ type: 'header', key: 'accept-language', value: germanBrowser }],
-      missing: [{ type: 'cookie', key: LANGUAGE_COOKIE }],
+      missing: [
+        { type: 'cookie', key: LANGUAGE_COOKIE },
+        { type: 'cookie', key: ADDRESS_LANGUAGE_COOKIE },
+      ],
     });
   }
   return rules;
@@ -78,9 +102,9 @@ export const trailingSlashRedirect: Redirect = { source: '/:path+/', destination
  * destination. Headers are matched against the address asked for, before any rewrite.
  */
 export function throughRedirectRoute(rules: Redirect[]): Rewrite[] {
-  return rules.map(({ permanent, destination, ...rule }) => ({
+  return rules.map(({ permanent, destination, keepsEnglishAddress, ...rule }) => ({
     ...rule,
-    destination: `${REDIRECT_ROUTE}/${permanent ? 308 : 307}${destination === '/' ? '' : destination}`,
+    destination: `${keepsEnglishAddress ? ENGLISH_ADDRESS_ROUTE : `${REDIRECT_ROUTE}/${permanent ? 308 : 307}`}${destination === '/' ? '' : destination}`,
   }));
 }
 
@@ -95,5 +119,8 @@ export function redirectLocation(segments: string[] | undefined, search: string)
 /** English pages live under /en inside the app; their addresses have no prefix. */
 export const defaultLocaleRewrites = () => [
   { source: '/', destination: `/${routing.defaultLocale}` },
-  { source: unprefixed, destination: `/${routing.defaultLocale}/:path` },
+  { source: unprefixedOrFile, destination: `/${routing.defaultLocale}/:path` },
 ];
+
+/** The unprefixed page addresses the language rules act on (files have no language). */
+export const unprefixedPageSource = unprefixed;

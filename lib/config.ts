@@ -13,7 +13,10 @@ export const brand = {
   siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000',
 } as const;
 
-export const postalAddressLine = `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${brand.countryName}`;
+/** The postal address on one line, with the country named in the reader's language. */
+export const postalAddressIn = (countryName: string) => `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${countryName}`;
+
+export const postalAddressLine = postalAddressIn(brand.countryName);
 
 /** Spec §9: the production flag is on unless the build turns it off on purpose. */
 export const isProduction = process.env.NEXT_PUBLIC_PRODUCTION !== 'false';

@@ -22,7 +22,11 @@ export function generateStaticParams() {
 export const metadata: Metadata = {
   metadataBase: new URL(brand.siteUrl),
   applicationName: brand.product,
-  icons: { icon: { url: '/favicon.svg', type: 'image/svg+xml' } },
+  // app/favicon.ico adds itself; scripts/make-icons.mjs renders the others from the SVG.
+  icons: {
+    icon: { url: '/favicon.svg', type: 'image/svg+xml' },
+    apple: { url: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+  },
 };
 
 export const viewport: Viewport = { themeColor: '#1f43a6', width: 'device-width', initialScale: 1 };
@@ -33,7 +37,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   // The shell's texts only: page islands get theirs from IntlMessages; static pages need none.
   const texts = flattenMessages(pickMessages((await getMessages()) as unknown as Record<string, unknown>, shellMessagePaths));
   return (
-    <html lang={lang}>
+    // Smooth scrolling (globals.css) is for in-page anchors; with this attribute Next.js turns it
+    // off for route changes, so a new page starts at its top at once.
+    <html lang={lang} data-scroll-behavior="smooth">
       <body className="flex flex-col font-sans">
         <ShellI18nProvider value={{ locale: lang, texts }}>
           <SiteHeader />

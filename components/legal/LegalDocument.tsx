@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { brand, postalAddressLine } from '@/lib/config';
+import { brand, postalAddressIn } from '@/lib/config';
 import { PageSection } from '../ui/PageSection';
 import { MailLinks } from './MailLinks';
 
@@ -10,11 +10,11 @@ interface LegalSection {
   paragraphs: string[];
 }
 
-const brandValues = { company: brand.company, product: brand.product, email: brand.supportEmail, address: postalAddressLine };
-
 /** A legal text from messages/legal: numbered sections with anchors 1…n, optional quick links. */
 export async function LegalDocument({ document, quickLinks = false }: { document: LegalDocumentKey; quickLinks?: boolean }) {
   const t = await getTranslations(`legal.${document}`);
+  const legal = await getTranslations('legal');
+  const brandValues = { company: brand.company, product: brand.product, email: brand.supportEmail, address: postalAddressIn(legal('postalCountry')) };
   const sections = t.raw('sections') as LegalSection[];
   // Keys are built from the section and paragraph positions, so the typed key check cannot see them.
   const text = (key: string) => t(key as never, brandValues as never);

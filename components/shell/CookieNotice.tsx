@@ -1,22 +1,41 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { readCookieConsent, recordCookieConsent } from '@/lib/browser-storage';
 import { Button } from '../ui/Button';
 import { focusPageContent } from '../ui/focus-page-content';
 import { useLocalePath, useShellText } from './shell-i18n';
 
+/** The notice's height while it is shown, on <html>: SnackbarHost stands its snacks above it. */
+const cookieNoticeHeightProperty = '--cookie-notice-height';
+
 /** Spec screen 4: shown until a consent record exists in local storage. */
 export function CookieNotice() {
   const t = useShellText();
   const localePath = useLocalePath();
   const [open, setOpen] = useState(false);
+  const noticeRef = useRef<HTMLElement>(null);
   useEffect(() => setOpen(readCookieConsent() === null), []);
+
+  useEffect(() => {
+    const notice = noticeRef.current;
+    if (!open || !notice) return;
+    const root = document.documentElement;
+    // Its height changes with the width (the text wraps), so it is followed, not read once.
+    const observer = new ResizeObserver(() => root.style.setProperty(cookieNoticeHeightProperty, `${notice.offsetHeight}px`));
+    observer.observe(notice);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(cookieNoticeHeightProperty);
+    };
+  }, [open]);
+
   if (!open) return null;
 
   return (
     <section
+      ref={noticeRef}
       role="dialog"
       aria-label={t('cookieNotice.label')}
       // Sticky, not fixed: at the end of the page it takes its own place below the footer instead of covering it.

@@ -12,7 +12,10 @@ const styles = {
   info: 'bg-slate-800 text-white',
 } as const;
 
-/** Spec §9: one snack at a time at the bottom centre; duration 0 stays until dismissed. */
+/**
+ * Spec §9: one snack at a time at the bottom centre; duration 0 stays until dismissed. While the
+ * cookie notice is shown, the snack stands above it (the notice sets --cookie-notice-height).
+ */
 export function SnackbarHost() {
   const t = useShellText();
   const snack = useCurrentSnack();
@@ -26,7 +29,7 @@ export function SnackbarHost() {
   const text = (content: SnackContent) => ('text' in content ? content.text : t(content.key, content.values));
 
   return (
-    <div aria-live="polite" role="status" {...{ [keepsDialogsOpen]: '' }} className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
+    <div aria-live="polite" role="status" {...{ [keepsDialogsOpen]: '' }} className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--cookie-notice-height,0px))] z-[60] flex justify-center px-4">
       {snack && (
         <div
           key={snack.id}

@@ -26,9 +26,15 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
         className="block overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-900/5 transition hover:shadow-2xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
       >
         {images.map((image, index) => (
-          // Hidden ones are lazy, so only the picked image (preloaded by the script) loads.
+          // All lazy, so the hidden ones never load; the pick (hero-choice.ts) makes its image eager.
           // eslint-disable-next-line @next/next/no-img-element
-          <img key={image.src} {...image} data-hero-image={index} className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')} />
+          <img
+            key={image.src}
+            {...image}
+            data-hero-image={index}
+            suppressHydrationWarning
+            className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')}
+          />
         ))}
       </Link>
       <HeroPicker script={heroChoiceScript(images.length)} count={images.length} />

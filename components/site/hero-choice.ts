@@ -5,29 +5,25 @@ export const heroImageNames = ['desk1', 'desk2', 'meeting'] as const;
 export type HeroImageName = (typeof heroImageNames)[number];
 
 /**
- * Shows the image whose data-hero-image is `index`, and preloads it with the srcset and sizes
- * of that <img>, so it must run after the images are parsed. It writes a <style> and a preload
- * <link> into <head> instead of touching the images, so React's DOM stays as the server
- * rendered it (no hydration mismatch). Self-contained: its source text is inlined into the page.
+ * Shows the image whose data-hero-image is `index` and loads it at once with high priority: it
+ * is the page's largest paint. The server renders every variant lazy, so the hidden ones never
+ * load. Must run after the images are parsed. Visibility goes through a <style> in <head>, and
+ * the images carry suppressHydrationWarning for the two attributes changed here, so React's
+ * hydration keeps the server's DOM. Self-contained: its source text is inlined into the page.
  */
 export function showHero(index: number): void {
-  const head = document.head;
-  const image = document.querySelector('[data-hero-image="' + index + '"]');
   let style = document.getElementById('hero-choice');
   if (!style) {
     style = document.createElement('style');
     style.id = 'hero-choice';
-    head.appendChild(style);
+    document.head.appendChild(style);
   }
   style.textContent = '[data-hero-image]{display:none}[data-hero-image="' + index + '"]{display:block}';
+  const image = document.querySelector('[data-hero-image="' + index + '"]');
   if (!image) return;
-  const preload = document.createElement('link');
-  preload.setAttribute('rel', 'preload');
-  preload.setAttribute('as', 'image');
-  preload.setAttribute('imagesrcset', image.getAttribute('srcset') ?? '');
-  preload.setAttribute('imagesizes', image.getAttribute('sizes') ?? '');
-  preload.setAttribute('fetchpriority', 'high');
-  head.appendChild(preload);
+  image.setAttribute('fetchpriority', 'high');
+  // From lazy to eager: the browser starts the deferred load now, before layout.
+  image.setAttribute('loading', 'eager');
 }
 
 /**

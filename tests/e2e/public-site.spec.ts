@@ -76,17 +76,26 @@ const heroNames = ['desk1', 'desk2', 'meeting'];
 async function shownHero(page: Page): Promise<string> {
   const shown = page.locator('[data-hero-image]:visible');
   await expect(shown).toHaveCount(1);
-  // Loaded, not just chosen: the picked image is preloaded and decodes.
+  // Loaded, not just chosen: the picked image decodes.
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   const src = decodeURIComponent((await shown.getAttribute('src')) ?? '');
   return heroNames.find((name) => src.includes(`/images/hero/${name}.webp`)) ?? `unexpected: ${src}`;
 }
 
 test.describe('home (spec screen 1)', () => {
-  test('shows one of the three heroes; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
+  test('shows one of the three heroes, loaded eagerly and alone; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
     await acceptCookies(page);
+    const heroRequests: string[] = [];
+    page.on('request', (request) => {
+      if (decodeURIComponent(request.url()).includes('/images/hero/')) heroRequests.push(request.url());
+    });
     await page.goto('/');
     expect(heroNames).toContain(await shownHero(page));
+    // The page's largest paint: fetched at once with high priority, and the other two not at all.
+    const shown = page.locator('[data-hero-image]:visible');
+    await expect(shown).toHaveAttribute('loading', 'eager');
+    await expect(shown).toHaveAttribute('fetchpriority', 'high');
+    expect(heroRequests).toHaveLength(1);
     await expect(page.getByTestId('hero-link')).toHaveAttribute('href', '/solutions/consulting');
     await expect(page.getByRole('link', { name: 'EXPLORE SERVICES' })).toHaveAttribute('href', '/solutions/consulting');
     await page.getByTestId('hero-link').click();
@@ -244,13 +253,23 @@ test.describe('legal', () => {
     }
   });
 
-  test('the legal texts give the support address as a mail link, in every language', async ({ page }) => {
+  test('the legal texts give the support address as a mail link and the postal address in the page’s language', async ({ page }) => {
     await acceptCookies(page);
-    for (const path of ['/legal', '/legal/terms-of-service', '/de/legal/privacy-policy', '/ru/legal/cookie-policy']) {
+    const pages: [path: string, country?: string][] = [
+      ['/legal'],
+      ['/legal/terms-of-service', 'United States'],
+      ['/de/legal/privacy-policy', messages.de.legal.postalCountry],
+      ['/ru/legal/cookie-policy'],
+      ['/ru/legal/terms-of-service', messages.ru.legal.postalCountry],
+    ];
+    for (const [path, country] of pages) {
       await page.goto(path);
-      const links = page.getByRole('main').getByRole('link', { name: supportEmail });
+      const main = page.getByRole('main');
+      const links = main.getByRole('link', { name: supportEmail });
       expect(await links.count(), path).toBeGreaterThan(0);
       for (const link of await links.all()) await expect(link).toHaveAttribute('href', `mailto:${supportEmail}`);
+      if (country) await expect(main).toContainText(`Plano, TX 75024, ${country}`);
+      if (!path.startsWith('/legal')) await expect(main).not.toContainText('United States');
     }
   });
 });

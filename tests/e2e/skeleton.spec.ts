@@ -33,11 +33,24 @@ test.describe('locales', () => {
     await expect(page).toHaveURL(/\/ru\/contact$/);
   });
 
-  test('the address wins over the browser language', async ({ browser, baseURL }) => {
+  test('the address wins over the browser language, an /en address too', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ locale: 'de-AT', baseURL });
     const page = await context.newPage();
+    await acceptCookies(page);
     await page.goto('/ru/contact');
     await expect(page).toHaveURL(/\/ru\/contact$/);
+    // English has no prefix: /en/contact shows /contact, in English, and the visit stays English.
+    await page.goto('/en/contact');
+    await expect(page).toHaveURL(/localhost:\d+\/contact$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/legal\/terms-of-service$/);
+    await page.goto('/solutions');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // No stored choice was made: a German address is still German.
+    await page.goto('/de/contact');
+    await expect(page).toHaveURL(/\/de\/contact$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await context.close();
   });
 
@@ -88,11 +101,50 @@ test.describe('locales', () => {
 });
 
 test.describe('routes and titles', () => {
-  test('unknown paths go home', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/localhost:\d+\/$/);
-    await page.goto('/de/nirgendwo');
-    await expect(page).toHaveURL(/\/de$/);
+  test('unknown paths go home, with or without an extension', async ({ page }) => {
+    await acceptCookies(page);
+    for (const path of ['/no/such/page', '/about.html', '/wp-login.php', '/en/foo.php', '/images/none.png']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/localhost:\d+\/$/);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Software Consulting Services');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    for (const path of ['/de/nirgendwo', '/de/index.php']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/de$/);
+    }
+  });
+
+  test('the icons, the manifest and the other files are served, and the pages link the icons and the manifest', async ({ page, request }) => {
+    const types: [path: string, type: string][] = [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/apple-touch-icon.png', 'image/png'],
+      ['/manifest.webmanifest', 'application/manifest+json'],
+      ['/icons/icon-192.png', 'image/png'],
+      ['/icons/icon-512.png', 'image/png'],
+      ['/robots.txt', 'text/plain'],
+      ['/sitemap.xml', 'application/xml'],
+      ['/images/hero/desk1.webp', 'image/webp'],
+    ];
+    for (const [path, type] of types) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toContain(type);
+    }
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest.name).toBe(product);
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+
+    await page.goto('/de/contact');
+    const head = page.locator('head');
+    await expect(head.locator('link[rel="icon"][href^="/favicon.ico"]')).toHaveCount(1);
+    await expect(head.locator('link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+    await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+    await expect(head.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    // The build's own files still come through (a script of this page).
+    const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+    expect((await request.get(script!)).status()).toBe(200);
   });
 
   test('/store opens pricing and /blank exists', async ({ page }) => {
@@ -165,6 +217,23 @@ test.describe('shell', () => {
     await expect(page.locator('main')).toBeFocused();
   });
 
+  test('a snack stands above the cookie notice while it is shown', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await page.goto('/?login=/account/settings');
+    // By its label, not its role: the open login dialog hides the rest of the page from the accessibility tree.
+    const notice = page.locator('[aria-label="Cookie notice"]');
+    await expect(notice).toBeVisible();
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await login.getByLabel('Email').fill('ada@example.com');
+    await login.getByLabel('Password', { exact: true }).fill('Sup3rSecret!');
+    await login.getByRole('button', { name: 'SIGN IN' }).click();
+    const snack = page.getByTestId('snackbar');
+    await expect(snack).toBeVisible();
+    const [snackBox, noticeBox] = [(await snack.boundingBox())!, (await notice.boundingBox())!];
+    expect(snackBox.y + snackBox.height).toBeLessThanOrEqual(noticeBox.y);
+  });
+
   test('a visitor sees Login and Sign Up, no cart, and the startup saves auth.session=false', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/');
@@ -191,13 +260,24 @@ test.describe('shell', () => {
     await expect(page.getByRole('menuitemradio').first()).toBeFocused();
   });
 
-  test('after following a footer link with the keyboard, the focus starts in the new page, not in the footer', async ({ page }) => {
+  test('after following a footer link with the keyboard, the new page starts at its top at once, with the focus in it, not in the footer', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');
+    // Focusing the footer link scrolls the page down to it.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).focus();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Every scroll position the page passes through: a smooth scroll would pass through several.
+    await page.evaluate(() => {
+      const positions: number[] = [];
+      (window as unknown as { scrollPositions: number[] }).scrollPositions = positions;
+      window.addEventListener('scroll', () => positions.push(window.scrollY));
+    });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
     await expect(page.locator('#main')).toBeFocused();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions.filter((y) => y > 0))).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('the current page link is underlined', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
-import { defaultLocaleRewrites, localeRedirects } from '@/i18n/route-rules';
+import { localeRedirects, unprefixedPageSource } from '@/i18n/route-rules';
 import { loginAddressFor } from '@/lib/portal-guard';
 import { safeReturnPath } from '@/lib/portal-paths';
 
@@ -17,7 +17,7 @@ describe('localized paths', () => {
 
 describe('language rules (spec §1) as redirects', () => {
   const rules = localeRedirects();
-  const unprefixed = defaultLocaleRewrites()[1].source;
+  const unprefixed = unprefixedPageSource;
   const matchesUnprefixed = (path: string) => new RegExp(`^/${unprefixed.slice(unprefixed.indexOf('(') + 1, -1)}$`).test(path);
 
   it('lets the stored choice win over every other address', () => {
@@ -31,6 +31,8 @@ describe('language rules (spec §1) as redirects', () => {
     const browser = rules.filter((rule) => rule.has?.[0]?.key === 'accept-language');
     expect(browser.map((rule) => rule.destination)).toEqual(['/de', '/de/:path']);
     expect(browser.every((rule) => rule.missing?.[0]?.key === 'language')).toBe(true);
+    // Nor those whose address asked for English in this browser session (/en/…).
+    expect(browser.every((rule) => rule.missing?.[1]?.key === 'address-language')).toBe(true);
     for (const header of ['de', 'de-AT,de;q=0.9', 'DE-de']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(true);
     for (const header of ['ru-RU,ru;q=0.9', 'en-US,de;q=0.9', 'fr']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(false);
   });

@@ -8,9 +8,11 @@ const sizes = '(min-width: 1280px) 460px, 100vw';
 
 function choice() {
   const style = document.getElementById('hero-choice');
-  const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
   const shown = /\[data-hero-image="(\d)"\]\{display:block\}/.exec(style?.textContent ?? '')?.[1];
-  return { shown: shown === undefined ? undefined : Number(shown), preloads };
+  const images = [...document.querySelectorAll<HTMLImageElement>('[data-hero-image]')];
+  // What each image asks of the browser: loads now (eager, with its priority) or waits (lazy).
+  const loading = images.map((image) => `${image.getAttribute('loading')}${image.getAttribute('fetchpriority') ? ` ${image.getAttribute('fetchpriority')}` : ''}`);
+  return { shown: shown === undefined ? undefined : Number(shown), loading };
 }
 
 // The three images as the server renders them; the pick reads srcset and sizes from them.
@@ -23,14 +25,13 @@ describe('hero choice (spec screen 1)', () => {
     jest.restoreAllMocks();
   });
 
-  it('shows one image and preloads exactly that one', () => {
+  it('shows one image and loads it eagerly with high priority; the others stay lazy and hidden, so never load', () => {
     showHero(2);
-    const { shown, preloads } = choice();
+    const { shown, loading } = choice();
     expect(shown).toBe(2);
-    expect(preloads).toHaveLength(1);
-    expect(preloads[0].getAttribute('imagesrcset')).toBe(srcSets[2]);
-    expect(preloads[0].getAttribute('imagesizes')).toBe(sizes);
-    expect(preloads[0].getAttribute('fetchpriority')).toBe('high');
+    expect(loading).toEqual(['lazy', 'lazy', 'eager high']);
+    // Nothing else is fetched for it: the <img> itself is the one request.
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
 
   it('reuses its style element when the pick changes', () => {
@@ -47,11 +48,12 @@ describe('hero choice (spec screen 1)', () => {
     for (const draw of [0, 0.34, 0.67, 0.999]) {
       jest.spyOn(Math, 'random').mockReturnValue(draw);
       document.head.innerHTML = '';
+      document.body.innerHTML = heroImages;
       // The script is self-contained: no imports, no outer variables.
       new Function(script)();
-      const { shown, preloads } = choice();
+      const { shown, loading } = choice();
       expect(shown).toBe(Math.floor(draw * 3));
-      expect(preloads[0].getAttribute('imagesrcset')).toBe(srcSets[shown!]);
+      expect(loading[shown!]).toBe('eager high');
       seen.add(shown!);
     }
     expect([...seen].sort()).toEqual([0, 1, 2]);

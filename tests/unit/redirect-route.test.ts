@@ -3,6 +3,8 @@ import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import nextConfig from '@/next.config';
+import { NextRequest } from 'next/server';
+import { GET as englishAddress } from '@/app/redirect/english/[[...to]]/route';
 import { REDIRECT_ROUTE, localeRedirects, redirectLocation, throughRedirectRoute, trailingSlashRedirect } from '@/i18n/route-rules';
 import { pageHeaders } from '@/lib/security-headers';
 
@@ -19,7 +21,8 @@ describe('redirects through the redirect route', () => {
     expect(resolved.skipTrailingSlashRedirect).toBe(true);
     const rewrites = await resolved.rewrites!();
     if (Array.isArray(rewrites)) throw new Error('expected the three lists');
-    expect(rewrites.beforeFiles?.every((rule) => rule.destination.startsWith(`${REDIRECT_ROUTE}/30`))).toBe(true);
+    expect(rewrites.beforeFiles?.every((rule) => /^\/redirect\/(30[78]|english)(\/|$)/.test(rule.destination))).toBe(true);
+    expect(REDIRECT_ROUTE).toBe('/redirect');
   });
 
   it('names the status and the destination in the route’s path', () => {
@@ -32,8 +35,18 @@ describe('redirects through the redirect route', () => {
     ['/contact/', {}, '/redirect/308/contact'],
     ['/', { 'accept-language': 'de-AT,de;q=0.9' }, '/redirect/307/de'],
     ['/legal/privacy-policy', { cookie: 'language=ru' }, '/redirect/307/ru/legal/privacy-policy'],
-    ['/en/store', {}, '/redirect/307/store'],
+    ['/en/store', {}, '/redirect/english/store'],
     ['/de/account', {}, '/redirect/307/de/account/settings'],
+    // Spec §1: an /en address is English, also in a German browser; the redirect route remembers
+    // it for the visit, so its unprefixed address is not sent on to German.
+    ['/en/contact', { 'accept-language': 'de-DE,de;q=0.9' }, '/redirect/english/contact'],
+    ['/contact', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'address-language=en' }, '/en/contact'],
+    ['/contact', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'address-language=en; language=ru' }, '/redirect/307/ru/contact'],
+    // Spec §2: an unknown address with an extension goes to the catch-all page (then home), like
+    // one without; the files of public/ and the app's own are served before this rewrite.
+    ['/about.html', {}, '/en/about.html'],
+    ['/wp-login.php', { 'accept-language': 'de' }, '/en/wp-login.php'],
+    ['/en/foo.php', {}, '/redirect/english/foo.php'],
   ])('sends %s %j to %s, with the page headers', async (url, headers, target) => {
     const cookies = Object.fromEntries(((headers as { cookie?: string }).cookie ?? '').split('; ').filter(Boolean).map((pair) => pair.split('=')));
     const response = await responseFromConfig({ url, nextConfig: config(), headers, cookies });
@@ -47,6 +60,16 @@ describe('redirects through the redirect route', () => {
     for (const path of ['/redirect/307', '/redirect/307/de', '/redirect/308/contact', '/redirect/307/ru/legal/privacy-policy', '/redirect/308/api/health']) {
       expect(sources.filter((_, index) => matchers[index](path))).toEqual([]);
     }
+  });
+
+  it('the English address route redirects like the others and remembers the English address for the browser session', async () => {
+    const response = await englishAddress(new NextRequest('http://site.test/redirect/english/contact?x=1'), { params: Promise.resolve({ to: ['contact'] }) });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('/contact?x=1');
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^address-language=en; Path=\/; HttpOnly; SameSite=Lax$/);
+    // No Max-Age or Expires: a session cookie, never a stored choice.
+    expect(cookie).not.toMatch(/max-age|expires/i);
   });
 
   it('builds a local Location from the decoded segments, with the query', () => {
