@@ -13,7 +13,7 @@ import { cx } from '../ui/cx';
 import { cells, DataTable } from './DataTable';
 import { textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
-import { InvoiceStatusBadge, RenewalText, SubscriptionStateBadge } from './status';
+import { InvoiceStatusBadge, RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
 
 /** Spec screen 17: the billing page's client island. */
@@ -92,7 +92,7 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: Subscription[]
             <tr key={subscription.Key} data-testid="subscription-row">
               <th scope="row" className={cells.text}>
                 <Link href={subscriptionPath(subscription.Key)} className={linkClass}>
-                  {subscription.Description}
+                  <SubscriptionName subscription={subscription} />
                 </Link>
                 <span className={cells.phoneOnly}>
                   {formatInvoiceDate(subscription.EffectiveDate)} – {formatInvoiceDate(subscription.ExpirationDate)}

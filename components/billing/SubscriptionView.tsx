@@ -14,7 +14,7 @@ import { Button } from '../ui/Button';
 import { AppLink } from './AppLink';
 import { textLinkClass as linkClass } from './links';
 import { PortalStatus } from './PortalStatus';
-import { RenewalText, SubscriptionStateBadge } from './status';
+import { RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
 import { usePortalData } from './use-portal-data';
 import { invoicePath } from '@/lib/portal-paths';
 
@@ -50,7 +50,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-        {subscription.Description}
+        <SubscriptionName subscription={subscription} />
       </h2>
       <dl className="grid grid-cols-2 gap-5 md:grid-cols-4">
         <Field label={t('state')}>

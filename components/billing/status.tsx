@@ -34,6 +34,12 @@ const stateTones: Record<SubscriptionState, Tone> = { active: 'good', renewed: '
 const statusTones: Record<InvoiceStatus, Tone> = { paid: 'good', unpaid: 'wait', void: 'muted' };
 
 /** Spec §4 subscription state (the rule itself lives in lib/contract/presentation). */
+/** The subscription's offer, with how many it holds when more than one. */
+export function SubscriptionName({ subscription }: { subscription: Pick<Subscription, 'Description' | 'Quantity'> }) {
+  const t = useTranslations('billing');
+  return subscription.Quantity > 1 ? t('subscriptionName', { description: subscription.Description, quantity: subscription.Quantity }) : subscription.Description;
+}
+
 export function SubscriptionStateBadge({ subscription }: { subscription: Subscription }) {
   const t = useTranslations('billing.subscriptionState');
   const state = subscriptionState(subscription);

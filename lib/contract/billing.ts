@@ -36,6 +36,8 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const SubscriptionSchema = z.object({
   Key: z.string(),
   Description: z.string(),
+  /** How many of the offer the subscription holds; renewed and cancelled as one. */
+  Quantity: z.number().int().min(1),
   EffectiveDate: z.string(),
   ExpirationDate: z.string(),
   NextRenewalDate: z.string().nullable(),

@@ -298,8 +298,8 @@ export const subscriptions = pgTable(
     offerKey: text('offer_key')
       .notNull()
       .references(() => offers.key),
-    /** Which unit of a line with quantity > 1 this is (0-based). */
-    unit: integer('unit').notNull().default(0),
+    /** How many of the offer this subscription holds (an invoice line's quantity): one subscription, renewed and cancelled as one. */
+    quantity: integer('quantity').notNull().default(1),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
@@ -312,14 +312,15 @@ export const subscriptions = pgTable(
     isRenewed: boolean('is_renewed').notNull().default(false),
     isValid: boolean('is_valid').notNull().default(true),
     renewalFailed: boolean('renewal_failed').notNull().default(false),
-    /** The unpaid invoice of a failed renewal: paying it (Pay Now) continues this unit. */
+    /** The unpaid invoice of a failed renewal: paying it (Pay Now) continues this subscription. */
     renewalInvoiceId: uuid('renewal_invoice_id').references(() => invoices.id),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     testCardOutcome: text('test_card_outcome'),
   },
   (table) => [
-    uniqueIndex('subscriptions_invoice_unit_unique').on(table.invoiceId, table.offerKey, table.unit),
+    // One subscription per invoice line.
+    uniqueIndex('subscriptions_line_unique').on(table.invoiceId, table.offerKey),
     index('subscriptions_user_idx').on(table.userId),
     index('subscriptions_renewal_idx').on(table.nextRenewalAt),
     // Stripe's renewal and cancellation events name the provider's subscription.

@@ -74,18 +74,18 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     await recordPayment(invoice.totalCents);
     await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
     await queueReceipt(tx, deps, invoice, now);
-    // One statement for the offers and one for every unit's subscription, whatever the cart.
+    // One statement for the offers and one for every line's subscription, whatever the cart.
     const lines = await linesOf(tx, invoice.id);
     const lineOffers = lines.length ? await tx.select().from(offers).where(inArray(offers.key, lines.map((line) => line.offerKey))) : [];
     const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
-    // A unit's paid period from now (or as the provider counts it).
-    const periodOf = (offerKey: string, unit: number, renewalMonths: number, previous: { previousId?: string; testCardOutcome: string | null }) => {
+    // A subscription's paid period from now (or as the provider counts it).
+    const periodOf = (offerKey: string, quantity: number, renewalMonths: number, previous: { previousId?: string; testCardOutcome: string | null }) => {
       const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
       const { userId, id: invoiceId } = invoice;
       const renewal = leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
-      return { userId, offerKey, unit, invoiceId, effectiveAt: now, expiresAt, ...renewal, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
+      return { userId, offerKey, quantity, invoiceId, effectiveAt: now, expiresAt, ...renewal, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
     };
-    // The unpaid invoice of a failed renewal (Pay Now): its lapsed units continue from today.
+    // The unpaid invoice of a failed renewal (Pay Now): its lapsed subscriptions continue from today.
     // (Renewal invoices never come from a cart, so a purchase does not look.)
     const lapsed = invoice.fromCart
       ? []
@@ -94,17 +94,18 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
           .from(subscriptions)
           .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
     const continued = lapsed.map((row) =>
-      periodOf(row.offerKey, row.unit, offerOf.get(row.offerKey)?.renewalMonths ?? 1, { previousId: row.id, testCardOutcome: testCardOutcome ?? row.testCardOutcome }),
+      periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, { previousId: row.id, testCardOutcome: testCardOutcome ?? row.testCardOutcome }),
     );
     const bought = lines.flatMap((line) => {
       const offer = offerOf.get(line.offerKey);
       if (!offer?.isSubscription) return [];
-      return Array.from({ length: line.quantity }, (_, unit) => periodOf(offer.key, unit, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null }));
+      // One subscription per line, of the line's quantity (as Stripe counts it).
+      return [periodOf(offer.key, line.quantity, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null })];
     });
-    const units = lapsed.length ? continued : bought;
-    if (units.length) await tx.insert(subscriptions).values(units).onConflictDoNothing();
+    const periods = lapsed.length ? continued : bought;
+    if (periods.length) await tx.insert(subscriptions).values(periods).onConflictDoNothing();
     // Stripe renews on its own: told inside this write, so a refusal undoes it and the webhook comes again.
-    if (leaving) await stopRenewalsAtProvider(deps, units);
+    if (leaving) await stopRenewalsAtProvider(deps, periods);
     if (lapsed.length) {
       await tx
         .update(subscriptions)

@@ -53,7 +53,7 @@ const handlers: Handlers = {
     if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle') return;
     const [unit] = await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false))).returning();
     // Stripe retries a failed invoice and reports each failure: one mail per invoice.
-    if (unit) await queueRenewalFailed(tx, deps, { unit, amountCents: invoice.amount_due, pay: { providerUrl: invoice.hosted_invoice_url ?? null }, eventKey: `renewal-failed:stripe:${invoice.id}` });
+    if (unit) await queueRenewalFailed(tx, deps, { subscription: unit, amountCents: invoice.amount_due, pay: { providerUrl: invoice.hosted_invoice_url ?? null }, eventKey: `renewal-failed:stripe:${invoice.id}` });
   },
   'customer.subscription.updated': async (_deps, tx, _provider, subscription) => {
     const periodEnd = subscription.items?.data[0]?.current_period_end;

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { groupBy } from '../../lib/group-by';
+import { and, eq, gt, gte, isNull, lte } from 'drizzle-orm';
 import { formatUsd } from '../../lib/contract/presentation';
 import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../../lib/portal-paths';
 import type { Db } from '../db/database';
@@ -57,9 +56,10 @@ export async function queueReceipt(tx: Reader, deps: MailDeps, invoice: Pick<typ
 export async function queueRenewalFailed(
   tx: Reader,
   deps: MailDeps,
-  failure: { unit: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>; amountCents: number; pay: { invoiceId: string } | { providerUrl: string | null }; eventKey: string },
+  failure: { subscription: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>; amountCents: number; pay: { invoiceId: string } | { providerUrl: string | null }; eventKey: string },
 ): Promise<void> {
-  const customer = await customerOf(tx, failure.unit.userId);
+  const { subscription } = failure;
+  const customer = await customerOf(tx, subscription.userId);
   if (!customer) return;
   const { language } = customer;
   const { pay } = failure;
@@ -68,36 +68,37 @@ export async function queueRenewalFailed(
     to: customer.email,
     kind: 'renewalFailed',
     language,
-    values: { offer: await offerName(tx, failure.unit.offerKey, language), date: longDate(failure.unit.expiresAt, language), amount: formatUsd(failure.amountCents), link },
+    values: { offer: await offerName(tx, subscription.offerKey, language), date: longDate(subscription.expiresAt, language), amount: formatUsd(failure.amountCents), link },
     eventKey: failure.eventKey,
   });
 }
 
-/** A cancelled subscription line: what stays usable, until when. */
-export async function queueCancellation(tx: Reader, deps: MailDeps, unit: Subscription): Promise<void> {
-  const customer = await customerOf(tx, unit.userId);
+/** A cancelled subscription: what stays usable, until when. */
+export async function queueCancellation(tx: Reader, deps: MailDeps, subscription: Subscription): Promise<void> {
+  const customer = await customerOf(tx, subscription.userId);
   if (!customer) return;
   const { language } = customer;
   await queueMail(tx, deps, {
     to: customer.email,
     kind: 'subscriptionCancelled',
     language,
-    values: { offer: await offerName(tx, unit.offerKey, language), date: longDate(unit.expiresAt, language), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(unit.id)) },
-    eventKey: `cancelled:${unit.id}`,
+    values: { offer: await offerName(tx, subscription.offerKey, language), date: longDate(subscription.expiresAt, language), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)) },
+    eventKey: `cancelled:${subscription.id}`,
   });
 }
 
 /**
- * The reminder job: one mail per yearly subscription line that renews within the lead time,
- * with what the renewal will charge at today's price. The event key is the line's first unit
- * of this period, so a line is reminded once per period however often the job runs.
+ * The reminder job: one mail per yearly subscription that renews within the lead time, with
+ * what the renewal will charge at today's price. The event key is the subscription's period,
+ * so it is reminded once per period however often the job runs.
  */
 export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.db
-    .select({ unit: subscriptions, offer: offers })
+    .select({ subscription: subscriptions, offer: offers, taxRateBasisPoints: invoices.taxRateBasisPoints })
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .where(
       and(
         eq(subscriptions.isCancelled, false),
@@ -107,30 +108,21 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
         lte(subscriptions.nextRenewalAt, new Date(now.getTime() + renewalReminderLeadMs)),
         gte(offers.renewalMonths, remindedRenewalMonths),
       ),
-    )
-    .orderBy(asc(subscriptions.invoiceId), asc(subscriptions.offerKey), asc(subscriptions.unit));
-  const lines = groupBy(due, (row) => `${row.unit.invoiceId}/${row.unit.offerKey}`);
-  if (!lines.size) return 0;
-  const bought = await deps.db
-    .select({ id: invoices.id, taxRateBasisPoints: invoices.taxRateBasisPoints })
-    .from(invoices)
-    .where(inArray(invoices.id, [...new Set(due.map((row) => row.unit.invoiceId))]));
-  const taxRateOf = new Map(bought.map((invoice) => [invoice.id, invoice.taxRateBasisPoints]));
+    );
   let reminded = 0;
-  for (const rows of lines.values()) {
-    const [{ unit, offer }] = rows;
-    const subTotal = offer.priceCents * rows.length;
-    const amountCents = subTotal + taxOn(subTotal, taxRateOf.get(unit.invoiceId) ?? 0);
+  for (const { subscription, offer, taxRateBasisPoints } of due) {
+    const subTotal = offer.priceCents * subscription.quantity;
+    const amountCents = subTotal + taxOn(subTotal, taxRateBasisPoints);
     const queued = await deps.db.transaction(async (tx) => {
-      const customer = await customerOf(tx, unit.userId);
-      if (!customer || !unit.nextRenewalAt) return false;
+      const customer = await customerOf(tx, subscription.userId);
+      if (!customer || !subscription.nextRenewalAt) return false;
       const { language } = customer;
       return queueMail(tx, deps, {
         to: customer.email,
         kind: 'renewalReminder',
         language,
-        values: { offer: offer.description[language], date: longDate(unit.nextRenewalAt, language), amount: formatUsd(amountCents), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(unit.id)) },
-        eventKey: `renewal-reminder:${unit.id}`,
+        values: { offer: offer.description[language], date: longDate(subscription.nextRenewalAt, language), amount: formatUsd(amountCents), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)) },
+        eventKey: `renewal-reminder:${subscription.id}`,
       });
     });
     if (queued) reminded++;

@@ -33,14 +33,12 @@ export async function cancelSubscription(deps: BackendDeps, userId: string, id: 
   if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
   await stopRenewalsAtProvider(deps, [subscription]);
   await deps.db.transaction(async (tx) => {
-    // All units bought on the same line renew together, so they are cancelled together.
-    const line = await tx
+    const [cancelled] = await tx
       .update(subscriptions)
       .set({ isCancelled: true, nextRenewalAt: null })
-      .where(and(eq(subscriptions.invoiceId, subscription.invoiceId), eq(subscriptions.offerKey, subscription.offerKey), eq(subscriptions.isRenewed, false)))
+      .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.isCancelled, false)))
       .returning();
-    const [first] = line.sort((a, b) => a.unit - b.unit);
-    if (first) await queueCancellation(tx, deps, first);
+    if (cancelled) await queueCancellation(tx, deps, cancelled);
   });
   deps.kickOutbox();
 }

@@ -4,7 +4,7 @@ import { billingContactComplete, US } from '../../lib/contract/offer-rules';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
+import { cartItems, invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { apiText } from '../i18n';
@@ -180,8 +180,24 @@ export async function findOwnInvoice(db: Db, userId: string, invoiceId: string):
   return invoice;
 }
 
+/**
+ * The caller's invoices, newest first: what they owe or paid. The cart's open invoice (made
+ * when a checkout starts) is owed only while the cart still holds what it bills; once the cart
+ * has changed or emptied, that checkout was abandoned and the invoice is left out until a
+ * checkout bills the cart again (it is then updated, keeping its number) or it takes money.
+ */
 export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRow[]> {
-  return db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+  const open = rows.find((row) => row.fromCart && !row.fullyPaidAt && !row.isVoid);
+  if (!open) return rows;
+  const [held, billed, paid] = await Promise.all([
+    db.select({ offerKey: cartItems.offerKey, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId)),
+    linesOf(db, open.id),
+    db.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, open.id)).limit(1),
+  ]);
+  const contents = (lines: { offerKey: string; quantity: number }[]) => JSON.stringify(lines.map((line) => [line.offerKey, line.quantity]).sort());
+  const abandoned = !paid.length && contents(held) !== contents(billed);
+  return abandoned ? rows.filter((row) => row !== open) : rows;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

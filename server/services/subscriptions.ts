@@ -14,6 +14,7 @@ export function toSubscriptionModel(row: SubscriptionRow, offer: OfferRow, now: 
   return {
     Key: row.id,
     Description: offer.description[language],
+    Quantity: row.quantity,
     EffectiveDate: row.effectiveAt.toISOString(),
     ExpirationDate: row.expiresAt.toISOString(),
     NextRenewalDate: row.nextRenewalAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { pdfText } from '../support/pdf-text';
 import { germanBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, fillCart, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -103,8 +103,28 @@ describe('invoices', () => {
     expect(await pdfIn('de')).toMatch(/\bSteuer\s+Steuerfrei\b/);
   });
 
+  it('leaves out the cart’s invoice once its checkout was abandoned and the cart changed; the next checkout bills the cart under its number', async () => {
+    const client = await signedUpClient(backend, 'abandoned@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    await client.call('POST', 'payment/create-manual-session');
+    // While the checkout is under way, its invoice is what the customer is about to pay.
+    const [open] = (await client.call('GET', 'billing/invoices')).body;
+    expect(open).toMatchObject({ FullyPaidDate: null, TotalAmountDue: 1081 });
+    await fillCart(client, {});
+    expect((await client.call('GET', 'billing/invoices')).body).toEqual([]);
+    await fillCart(client, { 'consulting-architecture-review': 1 });
+    expect((await client.call('GET', 'billing/invoices')).body).toEqual([]);
+    // Its page still answers by address (a link kept from before).
+    expect((await client.call('GET', `billing/invoice/${open.Key}`)).status).toBe(200);
+
+    await client.call('POST', 'payment/create-manual-session');
+    const [again] = (await client.call('GET', 'billing/invoices')).body;
+    expect(again).toMatchObject({ Key: open.Key, InvoiceNumber: open.InvoiceNumber, LineItems: [{ Key: 'consulting-architecture-review', Quantity: 1 }] });
+  });
+
   it('lists many invoices, each with its own lines and payments, in as many queries as one', async () => {
-    const { client: one } = await buyer('inv-one@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    // Both with a checkout under way (its invoice is checked against the cart), one with a single invoice.
+    const { client: one } = await buyer('inv-one@example.com', { 'pdf-workshop-pro-monthly': 1 }, testCards.declined);
     const { client: many } = await buyer('inv-many@example.com', { 'pdf-workshop-pro-monthly': 1 });
     await buyWithTestCard(many, { 'consulting-architecture-review': 1 });
     await buyWithTestCard(many, { 'pdf-workshop-pro-yearly': 2 }, testCards.declined); // no payment
@@ -177,6 +197,23 @@ describe('subscriptions', () => {
     expect(again.body.ErrorMessages[0].Message).toBe('This subscription has no renewal to cancel.');
   });
 
+  it('holds a quantity of 2 as one subscription, cancelled as one and renewed as one on a line of 2', async () => {
+    const { client } = await buyer('two-seats@example.com', { 'personal-health-plus-monthly': 2 });
+    const listed = (await client.call('GET', 'license/subscriptions')).body;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ Description: 'Personal Health Plus, monthly', Quantity: 2, IsActive: true });
+    backend.clock.advance(32 * day);
+    await renewDueManualSubscriptions(backend.deps);
+    await logInAgain(client, 'two-seats@example.com');
+    const [renewal] = (await client.call('GET', 'billing/invoices')).body;
+    expect(renewal.LineItems).toMatchObject([{ Key: 'personal-health-plus-monthly', Quantity: 2, SubTotalAmount: 998 }]);
+    const current = (await client.call('GET', 'license/subscriptions')).body.find((subscription: { IsRenewed: boolean }) => !subscription.IsRenewed);
+    expect(current).toMatchObject({ Quantity: 2, IsActive: true });
+    expect((await client.call('DELETE', `license/subscription/${current.Key}`)).status).toBe(200);
+    const after = (await client.call('GET', 'license/subscriptions')).body;
+    expect(after.filter((subscription: { IsCancelled: boolean }) => subscription.IsCancelled)).toMatchObject([{ Key: current.Key, Quantity: 2, NextRenewalDate: null }]);
+  });
+
   it('renews on the due date with a new paid invoice; the old period shows Renewed', async () => {
     const { client } = await buyer('renew@example.com', { 'personal-health-plus-monthly': 1 });
     const [first] = (await client.call('GET', 'license/subscriptions')).body;
@@ -228,10 +265,10 @@ describe('subscriptions', () => {
     await Promise.all([renewDueManualSubscriptions(backend.deps), renewDueManualSubscriptions(backend.deps)]);
     await logInAgain(client, 'renew-twice@example.com');
     const list = (await client.call('GET', 'license/subscriptions')).body;
-    expect(list).toHaveLength(4);
+    expect(list).toHaveLength(2);
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
     const rows = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.isRenewed, true));
-    expect(rows.filter((row) => list.some((s: { Key: string }) => s.Key === row.id))).toHaveLength(2);
+    expect(rows.filter((row) => list.some((s: { Key: string }) => s.Key === row.id))).toHaveLength(1);
   });
 
   it('needs a session for every billing call', async () => {

@@ -174,7 +174,7 @@ describe('PUT user/delete-account', () => {
     expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
     await logInAgain(client, 'leaving-subscriber@example.com');
     const list = (await client.call('GET', 'license/subscriptions')).body;
-    expect(list).toHaveLength(3);
+    expect(list.map((subscription: { Quantity: number }) => subscription.Quantity).sort()).toEqual([1, 2]);
     for (const subscription of list) expect(subscription).toMatchObject({ IsCancelled: true, NextRenewalDate: null, IsActive: true });
     backend.clock.advance(400 * 24 * 60 * 60_000);
     expect(await renewDueManualSubscriptions(backend.deps)).toBe(0);
