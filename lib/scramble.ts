@@ -31,6 +31,20 @@ export function revealedCount(elapsedMs: number, length: number, timing: Scrambl
   return Math.min(length, Math.floor(elapsedMs / timing.stepMs) * timing.lettersPerStep);
 }
 
+/** One round: every text scrambled in, revealed and held once. */
+function cycleDuration(texts: readonly string[], timing: ScrambleTiming): number {
+  return texts.reduce((sum, text) => sum + revealDuration(text, timing) + timing.holdMs, 0);
+}
+
+/**
+ * When texts[1] stands fully revealed for the `rounds`th time: a line that should rest there
+ * stops then. Counted on the clock, as the frames are, so timers that fire early or late (they
+ * take whole milliseconds) never change the number of rounds.
+ */
+export function scrambleRestAt(texts: readonly string[], rounds: number, timing: ScrambleTiming = scrambleTiming): number {
+  return timing.startDelayMs + (rounds - 1) * cycleDuration(texts, timing) + revealDuration(texts[1], timing);
+}
+
 /**
  * The cycle `elapsedMs` after the line appeared: texts[0] stands still until the start delay,
  * then texts[1], texts[2] … texts[0] again are each scrambled in, revealed and held.
@@ -43,8 +57,7 @@ export function scrambleFrameAt(elapsedMs: number, texts: readonly string[], tim
   }
   const phases = texts.map((_, index) => (index + 1) % texts.length);
   const phaseMs = (textIndex: number) => revealDuration(texts[textIndex], timing) + timing.holdMs;
-  const cycleMs = phases.reduce((sum, textIndex) => sum + phaseMs(textIndex), 0);
-  let intoPhase = (elapsedMs - timing.startDelayMs) % cycleMs;
+  let intoPhase = (elapsedMs - timing.startDelayMs) % cycleDuration(texts, timing);
   for (const textIndex of phases) {
     const duration = phaseMs(textIndex);
     if (intoPhase < duration) {

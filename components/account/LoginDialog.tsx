@@ -8,17 +8,15 @@ import { readCookieConsent } from '@/lib/browser-storage';
 import { snackbarDurations } from '@/lib/config';
 import type { LoginRequest, LoginRequestSchema } from '@/lib/contract/auth';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
-import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
-import { showSuccess } from '@/lib/state/snackbar';
+import { dismissAuthDialog, switchAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
-import { startSession } from './session';
+import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
-import { useGoToReturnPath } from './use-return-path';
 import { useServerCall } from './use-server-call';
 
 /** Spec screen 6. */
@@ -28,7 +26,7 @@ export function LoginDialog() {
   return (
     <Dialog
       open={open === 'login'}
-      onOpenChange={(next) => !next && closeAuthDialog()}
+      onOpenChange={(next) => !next && dismissAuthDialog()}
       title={t('account.login.title')}
       maxWidth={400}
       closeLabel={t('dialog.close')}
@@ -45,8 +43,7 @@ const resolver = lazyZodResolver<LoginValues, z.output<typeof LoginRequestSchema
 /** Mounted with the dialog's content, so every opening starts with an empty form. */
 function LoginForm() {
   const t = useTranslations('account.login');
-  const { returnTo } = useAuthDialog();
-  const goToReturnPath = useGoToReturnPath();
+  const finishLogin = useFinishLogin();
   const { register, handleSubmit, formState, watch } = useForm<LoginValues, unknown, z.output<typeof LoginRequestSchema>>({
     resolver,
     mode: 'all',
@@ -62,11 +59,8 @@ function LoginForm() {
       setMessages(answer.Errors.map((error) => error.Message));
       return;
     }
-    void startSession(answer.SessionInfo);
-    closeAuthDialog();
-    if (answer.DeletionCancelled) showSuccess({ key: 'snack.deletionCancelled' }, snackbarDurations.long);
-    else showSuccess({ key: 'snack.welcome' }, snackbarDurations.short);
-    goToReturnPath(returnTo);
+    if (answer.DeletionCancelled) finishLogin(answer.SessionInfo, { key: 'snack.deletionCancelled' }, snackbarDurations.long);
+    else finishLogin(answer.SessionInfo);
   });
 
   return (
@@ -83,7 +77,7 @@ function LoginForm() {
       <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>
-      <SwitchDialogLine text={t('noAccount')} action={t('signUp')} onClick={() => openAuthDialog('signup', returnTo)} />
+      <SwitchDialogLine text={t('noAccount')} action={t('signUp')} onClick={() => switchAuthDialog('signup')} />
     </form>
   );
 }

@@ -7,24 +7,21 @@ import type { z } from 'zod';
 import { Link } from '@/i18n/navigation';
 import { signup } from '@/lib/api/auth';
 import { readCookieConsent } from '@/lib/browser-storage';
-import { snackbarDurations } from '@/lib/config';
 import type { SignupForm, SignupFormSchema } from '@/lib/contract/auth';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { trimToNull } from '@/lib/contract/limits';
-import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
-import { showSuccess } from '@/lib/state/snackbar';
+import { dismissAuthDialog, switchAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
-import { signupCodeField } from './code-field';
+import { signupCodeField, useCodeRecipient } from './code-field';
 import { CodeField } from './CodeField';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
-import { startSession } from './session';
+import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
-import { useGoToReturnPath } from './use-return-path';
 import { useServerCall } from './use-server-call';
 
 /** Spec screen 7: closed by its button or Esc, never by a click beside it. */
@@ -34,7 +31,7 @@ export function SignupDialog() {
   return (
     <Dialog
       open={open === 'signup'}
-      onOpenChange={(next) => !next && closeAuthDialog()}
+      onOpenChange={(next) => !next && dismissAuthDialog()}
       title={t('account.signup.title')}
       closeOnBackdrop={false}
       closeLabel={t('dialog.close')}
@@ -48,9 +45,9 @@ const resolver = lazyZodResolver<SignupForm, z.output<typeof SignupFormSchema>>(
 
 function SignupFormContent() {
   const t = useTranslations('account.signup');
-  const { returnTo } = useAuthDialog();
-  const goToReturnPath = useGoToReturnPath();
+  const finishLogin = useFinishLogin();
   const [codeShown, setCodeShown] = useState(false);
+  const { codeMailedTo, sentElsewhere } = useCodeRecipient();
   const { register, handleSubmit, formState, resetField, setFocus, watch } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
     resolver,
     mode: 'all',
@@ -60,21 +57,24 @@ function SignupFormContent() {
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {
+    const typedCode = codeShown ? trimToNull(values.Code) : null;
+    const refusal = sentElsewhere(values.UserName, typedCode);
+    if (refusal) {
+      setMessages([refusal]);
+      return;
+    }
     const answer = await run(() =>
       signup({
         UserName: values.UserName,
         Password: values.Password,
         UserAgreedToTerms: values.UserAgreedToTerms,
         CookieConsent: readCookieConsent(),
-        Code: codeShown ? trimToNull(values.Code) : null,
+        Code: typedCode,
       }),
     );
     if (!answer) return;
     if (answer.SessionInfo?.UserName) {
-      void startSession(answer.SessionInfo);
-      closeAuthDialog();
-      showSuccess({ key: 'snack.welcome' }, snackbarDurations.short);
-      goToReturnPath(returnTo);
+      finishLogin(answer.SessionInfo);
       return;
     }
     setMessages(answer.Errors.map((error) => error.Message), answer.notice);
@@ -82,6 +82,7 @@ function SignupFormContent() {
     if (!code) return;
     resetField('Code');
     setCodeShown(code.shown);
+    if (code.shown && !typedCode) codeMailedTo(values.UserName);
     // The field mounts with this render; focus it once it exists, with CREATE ACCOUNT below it
     // in view too (the dialog's content scrolls beyond 65vh, spec §9).
     if (code.shown)
@@ -131,7 +132,7 @@ function SignupFormContent() {
       <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>
-      <SwitchDialogLine text={t('haveAccount')} action={t('login')} onClick={() => openAuthDialog('login', returnTo)} />
+      <SwitchDialogLine text={t('haveAccount')} action={t('login')} onClick={() => switchAuthDialog('login')} />
     </form>
   );
 }

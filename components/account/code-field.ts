@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { SignupResponse } from '@/lib/contract/auth';
 import type { UserResponse } from '@/lib/contract/user';
 import { userData } from '@/lib/contract/user-data';
@@ -15,4 +17,20 @@ export function signupCodeField(answer: SignupResponse): { shown: boolean } | nu
 export function emailCodeField(answer: UserResponse): { shown: boolean } | null {
   if (!answer.ErrorMessages.length) return null;
   return { shown: answer.Data !== userData.hideCode };
+}
+
+/**
+ * Where the code of the shown code field was mailed. A code typed after the address was
+ * changed belongs to the old address, and the server, which looks for a code of the new one,
+ * could only call it expired: the form says where the code went instead of sending it.
+ */
+export function useCodeRecipient() {
+  const t = useTranslations('account.code');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return {
+    /** After a request without a code, which mails one to `address`. */
+    codeMailedTo: setSentTo,
+    /** What to say instead of sending `code` for `address`, when the code went to another address. */
+    sentElsewhere: (address: string, code: string | null) => (code && sentTo && sentTo !== address ? t('sentToOtherAddress', { email: sentTo }) : null),
+  };
 }

@@ -1,11 +1,31 @@
 'use client';
 
+import { snackbarDurations } from '@/lib/config';
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions } from '@/lib/state/app-state';
+import { closeAuthDialog, markAuthIntentDue, useAuthDialog } from '@/lib/state/auth-dialogs';
+import { showSuccess, type SnackContent } from '@/lib/state/snackbar';
 import { refreshAppInfo } from '@/lib/state/startup';
+import { useGoToReturnPath } from './use-return-path';
 
 /** Stores a new session, then loads the counts the way startup does (spec §4). */
 export async function startSession(session: SessionInfo | null): Promise<void> {
   appActions.setSession(session);
   if (session?.UserName) await refreshAppInfo();
+}
+
+/**
+ * A login or sign-up that went through (spec screens 6 and 7): the session, the dialog closed
+ * with its greeting, the way back; what the login interrupted is done once the counts have
+ * loaded, so they cannot overwrite what it changes.
+ */
+export function useFinishLogin() {
+  const { returnTo } = useAuthDialog();
+  const goToReturnPath = useGoToReturnPath();
+  return (session: SessionInfo, greeting: SnackContent = { key: 'snack.welcome' }, greetingMs: number = snackbarDurations.short) => {
+    void startSession(session).then(markAuthIntentDue);
+    closeAuthDialog();
+    showSuccess(greeting, greetingMs);
+    goToReturnPath(returnTo);
+  };
 }

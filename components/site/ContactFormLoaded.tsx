@@ -9,9 +9,11 @@ import { snackbarDurations } from '@/lib/config';
 import type { ErrorEnvelope } from '@/lib/contract/envelope';
 import type { SupportMessage, SupportMessageInput } from '@/lib/contract/support';
 import { showError, showSuccess } from '@/lib/state/snackbar';
+import { focusInvalidField } from '../forms/focus-invalid-field';
 import { useFieldError } from '../forms/use-field-error';
+import { useUnsavedChangesGuard } from '../forms/use-unsaved-changes-guard';
 import { ContactFormView, type ContactFormTexts } from './ContactFormView';
-import { emptyMessage, type ContactFormStart } from './contact-form-start';
+import { contactFields, emptyMessage, type ContactFormStart } from './contact-form-start';
 
 export { contactFormStart } from './contact-form-start';
 
@@ -23,20 +25,28 @@ const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() => impo
  */
 export default function ContactFormLoaded({ texts, start }: { texts: ContactFormTexts; start: ContactFormStart }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { register, handleSubmit, reset, formState, getValues, setValue } = useForm<SupportMessageInput, unknown, SupportMessage>({
+  const { register, handleSubmit, reset, formState, setValue } = useForm<SupportMessageInput, unknown, SupportMessage>({
     resolver,
-    defaultValues: start.values,
+    // Empty, with what the plain form held set below as changes: a half-written message is
+    // unsaved from the start, and the guard asks before the page is left (spec §2).
+    defaultValues: emptyMessage,
     // Validate as the user types and leaves a field; useFieldError decides what shows (spec §5).
     mode: 'all',
+    // focusInvalidField does it, with the field's heading in view.
+    shouldFocusError: false,
   });
   const fieldError = useFieldError(formState);
+  useUnsavedChangesGuard(formState.isDirty);
   const [errors, setErrors] = useState<string[]>([]);
 
   // Before the first paint: the caret stays where it was, and a send asked for while loading goes ahead.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    for (const name of start.touched) setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true });
+    for (const name of contactFields) {
+      const touched = start.touched.includes(name);
+      if (touched || start.values[name] !== emptyMessage[name]) setValue(name, start.values[name], { shouldDirty: true, shouldTouch: touched, shouldValidate: touched });
+    }
     if (start.focused) {
       const field = form.elements.namedItem(start.focused);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
@@ -45,7 +55,7 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
       }
     }
     if (start.submitted) form.requestSubmit();
-  }, [start, getValues, setValue]);
+  }, [start, setValue]);
 
   const send = handleSubmit(async (message) => {
     setErrors([]);
@@ -64,7 +74,7 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
     }
     reset(emptyMessage);
     showSuccess({ text: texts.success }, snackbarDurations.contactSuccess);
-  });
+  }, (invalid) => formRef.current && focusInvalidField(formRef.current, Object.keys(invalid)));
 
   return <ContactFormView texts={texts} formRef={formRef} field={register} fieldError={fieldError} errors={errors} submitting={formState.isSubmitting} onSubmit={send} />;
 }

@@ -21,17 +21,21 @@ export function EmailScramble({ address, statement }: { address: string; stateme
     const start = performance.now();
     let timer: number | undefined;
     let live = true;
-    let reveals = 0;
     // The animation's code loads during the start delay, not with the page.
-    void import('@/lib/scramble').then(({ scrambledText, scrambleFrameAt, scrambleTiming }) => {
+    void import('@/lib/scramble').then(({ scrambledText, scrambleFrameAt, scrambleRestAt, scrambleTiming }) => {
+      const restAt = scrambleRestAt(texts, revealsBeforeRest);
       const tick = () => {
-        // Frames follow the clock, not the number of ticks, so late timers never slow it down.
-        const frame = scrambleFrameAt(performance.now() - start, texts);
+        // Frames follow the clock, not the number of ticks, so late timers never slow it down
+        // and early ones never end it sooner.
+        const elapsed = performance.now() - start;
+        if (elapsed >= restAt) {
+          setShown(address);
+          return;
+        }
+        const frame = scrambleFrameAt(elapsed, texts);
         const target = texts[frame.textIndex];
-        const complete = frame.revealed >= target.length;
-        setShown(complete ? target : scrambledText(target, frame.revealed));
-        if (complete && frame.textIndex && ++reveals >= revealsBeforeRest) return;
-        if (Number.isFinite(frame.nextChangeMs)) timer = window.setTimeout(tick, frame.nextChangeMs);
+        setShown(frame.revealed >= target.length ? target : scrambledText(target, frame.revealed));
+        timer = window.setTimeout(tick, Math.min(frame.nextChangeMs, restAt - elapsed));
       };
       if (live) timer = window.setTimeout(tick, Math.max(0, scrambleTiming.startDelayMs - (performance.now() - start)));
     });

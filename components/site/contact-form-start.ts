@@ -13,12 +13,12 @@ export interface ContactFormStart {
   submitted: boolean;
 }
 
-const fieldNames = Object.keys(emptyMessage) as ContactField[];
-const isField = (name: string): name is ContactField => (fieldNames as string[]).includes(name);
+export const contactFields = Object.keys(emptyMessage) as ContactField[];
+const isField = (name: string): name is ContactField => (contactFields as string[]).includes(name);
 
 export function contactFormStart(form: HTMLFormElement, left: Iterable<string>, submitted: boolean): ContactFormStart {
   const values = { ...emptyMessage };
-  for (const name of fieldNames) {
+  for (const name of contactFields) {
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) values[name] = field.value;
   }

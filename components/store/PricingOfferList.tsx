@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ApiCallError } from '@/lib/api/client';
 import { addToCart, cartQuantity } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
@@ -9,7 +9,7 @@ import { groupBy } from '@/lib/group-by';
 import { limits } from '@/lib/contract/limits';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { openAuthDialog, takeDueAuthIntent, useDueAuthIntent } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
@@ -30,10 +30,14 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
   const cartCount = useAppState((state) => state.appInfo.CartItemCount);
   const [adding, setAdding] = useState<string | null>(null);
 
-  /** Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing; logged out opens the login. */
+  /**
+   * Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing. Logged out (spec §6) it
+   * opens the login, and the item is added once the visitor has logged in or signed up.
+   */
   async function add(offer: ServiceOffer) {
+    const logInToAdd = () => openAuthDialog('login', pricingPath, { kind: 'addToCart', offerKey: offer.Key });
     if (checked && !loggedIn) {
-      openAuthDialog('login', pricingPath);
+      logInToAdd();
       return;
     }
     setAdding(offer.Key);
@@ -46,11 +50,22 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
       else showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
     } catch (error) {
       // A session the server no longer knows (401): log in and come back here.
-      if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pricingPath);
+      if (error instanceof ApiCallError && error.status === 401) logInToAdd();
     } finally {
       setAdding(null);
     }
   }
+
+  const dueIntent = useDueAuthIntent();
+  const addAfterLogin = useEffectEvent(() => {
+    if (catalog.status !== 'ready') return;
+    const intent = takeDueAuthIntent();
+    const offer = intent?.kind === 'addToCart' && catalog.data.find((entry) => entry.Key === intent.offerKey);
+    if (offer) void add(offer);
+  });
+  useEffect(() => {
+    if (dueIntent) addAfterLogin();
+  }, [dueIntent, catalog.status]);
 
   return (
     <div className="flex flex-col gap-10">

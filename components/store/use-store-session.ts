@@ -36,7 +36,7 @@ export function useApiLanguageReady(): boolean {
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; retry(): void };
 
-/** Loads once `enabled` turns true; the API client has already shown any failure, which offers a retry. */
+/** Loads each time `enabled` turns true; the API client has already shown any failure, which offers a retry. */
 export function useLoaded<T>(enabled: boolean, load: () => Promise<T>): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -50,7 +50,8 @@ export function useLoaded<T>(enabled: boolean, load: () => Promise<T>): Loaded<T
     };
     startLoad().then(
       (data) => live && setState({ status: 'ready', data }),
-      () => live && setState({ status: 'failed', retry }),
+      // A reload (after a login) that fails keeps what is on screen, and what was typed into it.
+      () => live && setState((shown) => (shown.status === 'ready' ? shown : { status: 'failed', retry })),
     );
     return () => {
       live = false;

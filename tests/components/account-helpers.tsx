@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import type { SessionInfo } from '@/lib/contract/auth';
 import { appActions, appState } from '@/lib/state/app-state';
-import { closeAuthDialog } from '@/lib/state/auth-dialogs';
+import { dismissAuthDialog } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
 import { snackbarStore, type SnackStyle } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
@@ -18,8 +18,8 @@ export function resetAccountState() {
   answerConfirm(false);
   appState.reset();
   snackbarStore.reset();
-  // Every opening sets the return path anew, so a closed dialog is a fresh one.
-  closeAuthDialog();
+  // Every opening sets the return path anew, so a closed dialog is a fresh one; an intention left by the test before goes.
+  dismissAuthDialog();
   routerCalls.length = 0;
   localStorage.clear();
   // A new browser profile per test: no session or XSRF cookie left by the test before.

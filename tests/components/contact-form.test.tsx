@@ -1,8 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 import { ContactForm } from '@/components/site/ContactForm';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { PlainContactForm, type ContactFormTexts } from '@/components/site/ContactFormView';
+import { Link } from '@/i18n/navigation';
 import { brand } from '@/lib/config';
 import { limits } from '@/lib/contract/fields';
 import { snackbarStore } from '@/lib/state/snackbar';
@@ -13,7 +15,7 @@ import validationDe from '@/messages/de.json';
 import validationEn from '@/messages/en.json';
 import validationRu from '@/messages/ru.json';
 import { expectSnackGoneAfter, snackShown } from './account-helpers';
-import { renderWithIntl } from './render';
+import { renderWithIntl, routerCalls } from './render';
 import { mailsTo, uniqueEmail } from './support/accounts';
 import { network, pageApi } from './support/network';
 
@@ -32,7 +34,7 @@ const sentMessages = () => network.calls('POST support/message');
 async function mailedToSupport(sender: string) {
   return waitFor(
     async () => {
-      const mail = (await mailsTo(brand.supportEmail)).find((each) => each.text.includes(`Email: ${sender}`));
+      const mail = (await mailsTo(brand.supportEmail)).find((each) => new RegExp(`^Email\\s+${sender.replaceAll('.', '\\.')}$`, 'm').test(each.text));
       if (!mail) throw new Error(`no support mail from ${sender} yet`);
       return mail;
     },
@@ -137,7 +139,7 @@ describe('contact form behaviour', () => {
     expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();
     const mail = await mailedToSupport(sender);
     expect(mail.subject).toBe('Support message from Ada Lovelace');
-    expect(mail.text).toContain('Phone: 555-0100');
+    expect(mail.text).toMatch(/^Phone\s+555-0100$/m);
     expect(mail.text).toContain('Hello there');
     await expectSnackGoneAfter(thanks, 10_000);
   }, 25_000);
@@ -244,5 +246,60 @@ describe('contact form before its code has loaded', () => {
     fireEvent.submit(plain);
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(sentMessages()).toEqual([]);
+  });
+});
+
+describe('a half-written message is guarded (spec §2 "unsaved changes")', () => {
+  const beforeUnloadCancelled = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  /** The form with a link that leaves the page, and the shell's confirm dialog. */
+  function renderWithLink() {
+    const texts = textsFor('en');
+    renderWithIntl(
+      <>
+        <Link href="/legal">Legal</Link>
+        {contactForm(texts)}
+        <ConfirmDialog />
+      </>,
+    );
+    return { texts, plain: screen.getByTestId('contact-form'), user: userEvent.setup() };
+  }
+
+  beforeEach(() => {
+    routerCalls.length = 0;
+  });
+
+  it('asks before a link leaves a started message; No stays, and once it is sent nothing asks', async () => {
+    const sender = uniqueEmail('guard');
+    const { texts, plain, user } = renderWithLink();
+    fireEvent.pointerEnter(plain);
+    await waitFor(() => expect(screen.getByTestId('contact-form')).not.toBe(plain));
+    expect(beforeUnloadCancelled()).toBe(false);
+
+    await user.type(screen.getByLabelText(texts.message), 'Half a thought');
+    await waitFor(() => expect(beforeUnloadCancelled()).toBe(true));
+    await user.click(screen.getByRole('link', { name: 'Legal' }));
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    expect(routerCalls).toEqual([]);
+    expect(screen.getByLabelText(texts.message)).toHaveValue('Half a thought');
+
+    await user.type(screen.getByLabelText(texts.fullName), 'Ada');
+    await user.type(screen.getByLabelText(texts.email), sender);
+    await user.click(screen.getByRole('button', { name: texts.send }));
+    await snackShown(texts.success, 'success');
+    expect(beforeUnloadCancelled()).toBe(false);
+  });
+
+  it('counts what was typed before the form’s code arrived', async () => {
+    const { texts, plain } = renderWithLink();
+    fireEvent.change(screen.getByLabelText(texts.fullName), { target: { value: 'Ada' } });
+    act(() => screen.getByLabelText(texts.fullName).focus());
+    await waitFor(() => expect(screen.getByTestId('contact-form')).not.toBe(plain));
+    await waitFor(() => expect(beforeUnloadCancelled()).toBe(true));
   });
 });

@@ -142,6 +142,26 @@ describe('Email / User name (spec §4 "Email update")', () => {
     await expectSnackGoneAfter(snack, 2000);
   });
 
+  it('a code typed after the new address was changed says where the code went, in German', async () => {
+    const { user } = await openSettings({ locale: 'de' });
+    const scope = within(section('E-Mail / Benutzername'));
+    const submit = () => user.click(scope.getByRole('button', { name: 'AKTUALISIEREN' }));
+    const address = uniqueEmail('first');
+    await user.type(scope.getByLabelText('Neue E-Mail-Adresse'), address);
+    const sentAfter = Date.now() - 1;
+    await submit();
+    const codeField = await scope.findByLabelText('Bestätigungscode');
+    const code = await mailedCode(address, sentAfter);
+    await user.clear(scope.getByLabelText('Neue E-Mail-Adresse'));
+    await user.type(scope.getByLabelText('Neue E-Mail-Adresse'), uniqueEmail('second'));
+    await user.type(codeField, code);
+    await submit();
+    expect(await scope.findByRole('alert')).toHaveTextContent(
+      `Dieser Code wurde an ${address} gesendet. Geben Sie diese Adresse wieder ein, um ihn zu verwenden, oder lassen Sie das Codefeld leer und senden Sie erneut, um einen Code für die neue Adresse zu erhalten.`,
+    );
+    expect(network.calls('PUT user/email')).toHaveLength(1);
+  });
+
   it('hides the code field when the server says hide (the address was taken meanwhile)', async () => {
     const { user } = await openSettings();
     const form = emailForm(user);

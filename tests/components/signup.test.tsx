@@ -118,6 +118,25 @@ describe('sign-up dialog (spec screen 7)', () => {
     expect(within(dialog).queryByText(/We sent a verification code/)).toBeNull();
   });
 
+  it('a code typed after the address was changed says where the code went, and sends nothing', async () => {
+    const { user, dialog, submit, code, askForCode } = await openSignup();
+    const { email, mailed } = await askForCode();
+    const emailField = within(dialog).getByLabelText('Email');
+    await user.clear(emailField);
+    await user.type(emailField, uniqueEmail('other'));
+    await user.type(code()!, mailed);
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `This code was sent to ${email}. Enter that address again to use it, or leave the code empty and send again to get a code for the new address.`,
+    );
+    expect(network.calls('POST auth/signup')).toHaveLength(1);
+    // Back to the address the code went to: the same code now creates the account.
+    await user.clear(emailField);
+    await user.type(emailField, email);
+    await submit();
+    await snackShown('Welcome!', 'success');
+  });
+
   it('hides the code field when CodeResult is hide (the address was taken meanwhile)', async () => {
     const { user, dialog, submit, code, askForCode } = await openSignup();
     const { email, mailed } = await askForCode();

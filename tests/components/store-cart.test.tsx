@@ -279,6 +279,25 @@ describe('cart page (spec screen 10)', () => {
     expect((await savedCart()).LineItems.find((line) => line.Key === 'pdf-workshop-pro-yearly')?.Quantity).toBe(3);
   });
 
+  it('keeps what was typed into the billing contact when the saved cart cannot be reloaded after the login', async () => {
+    const { account, user, field } = await openCart();
+    await pageApi('PUT', 'auth/logout'); // another tab of the browser
+    fireEvent.change(field('Name'), { target: { value: 'Ada Typed' } });
+    await wait(2000);
+    const login = await eventually(() => screen.getByRole('dialog', { name: 'Login' }));
+    // The login reloads the saved cart; a gateway fails that once.
+    network.gatewayError('GET store/cart', 503);
+    await user.type(within(login).getByLabelText('Email'), account.email);
+    await user.type(within(login).getByLabelText('Password'), strongPassword);
+    await user.click(within(login).getByRole('button', { name: 'SIGN IN' }));
+    await eventually(() => expect(network.calls('GET store/cart')).toHaveLength(2));
+    await eventually(() => expect(screen.queryByText(/Your session has ended/)).toBeNull());
+    expect(field('Name')).toHaveValue('Ada Typed');
+    await eventually(() => expect(sentCarts().at(-1)?.BillingInfo).toMatchObject({ Name: 'Ada Typed' }));
+    await eventually(() => expect(screen.getByTestId('cart-tax')).not.toHaveTextContent(/not calculated|calculating/));
+    expect((await savedCart()).BillingName).toBe('Ada Typed');
+  });
+
   it('asks for a login that returns to the cart when the session is gone', async () => {
     anonymousVisitor();
     renderStore(<ShoppingCart />);

@@ -5,9 +5,11 @@ import { PricingOffers } from '@/components/store/PricingOffers';
 import type { UpdateCartRequest } from '@/lib/contract/store';
 import { appState } from '@/lib/state/app-state';
 import { refreshAppInfo } from '@/lib/state/startup';
-import { expectSnackGoneAfter, logInThroughDialog, snackShown } from './account-helpers';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { expectSnackGoneAfter, logInThroughDialog, snackShown, visitorPage } from './account-helpers';
 import { routerCalls } from './render';
 import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
+import { mailedCode, strongPassword, uniqueEmail } from './support/accounts';
 import { network } from './support/network';
 
 // Tests that add to a cart sign up their own account first.
@@ -128,7 +130,7 @@ describe('pricing page (spec screen 9)', () => {
     expect((await savedCart()).LineItems).toMatchObject([{ Key: 'pdf-workshop-pro-yearly', Quantity: 100 }]);
   });
 
-  it('ADD TO CART while logged out opens the login dialog, which comes back to pricing', async () => {
+  it('ADD TO CART while logged out opens the login dialog; after the login the item is in the cart, on pricing, without a second click', async () => {
     anonymousVisitor();
     renderStore(<PricingOffers />);
     await addToCart('PDF Workshop Pro, monthly');
@@ -136,6 +138,46 @@ describe('pricing page (spec screen 9)', () => {
     expect(sentCarts()).toEqual([]);
     await logInThroughDialog(userEvent.setup());
     expect(routerCalls).toEqual([{ method: 'push', href: '/store/pricing' }]);
+    await snackShown('Item added to cart', 'success');
+    expect(sentCarts()).toEqual([{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true }]);
+    expect((await savedCart()).LineItems.map((line) => [line.Key, line.Quantity])).toEqual([['pdf-workshop-pro-monthly', 1]]);
+    expect(appState.get().appInfo.CartItemCount).toBe(1);
+  });
+
+  it('keeps the item through a switch to sign-up: the new account holds it in its cart, in German', async () => {
+    anonymousVisitor('de');
+    await visitorPage();
+    const user = userEvent.setup();
+    renderStore(<PricingOffers />, 'de');
+    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, jährlich' })).getByRole('button', { name: 'IN DEN WARENKORB' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Anmelden' })).getByRole('button', { name: 'Registrieren' }));
+    const signup = within(await screen.findByRole('dialog', { name: 'Neues Konto registrieren' }));
+    const email = uniqueEmail('intent');
+    await user.type(signup.getByLabelText('E-Mail'), email);
+    await user.type(signup.getByLabelText('Passwort'), strongPassword);
+    await user.type(signup.getByLabelText('Passwort wiederholen'), strongPassword);
+    await user.click(signup.getByRole('checkbox'));
+    const asked = Date.now() - 1;
+    await user.click(signup.getByRole('button', { name: 'KONTO ERSTELLEN' }));
+    await user.type(await signup.findByLabelText('Bestätigungscode'), await mailedCode(email, asked));
+    await user.click(signup.getByRole('button', { name: 'KONTO ERSTELLEN' }));
+    await snackShown('Artikel in den Warenkorb gelegt', 'success');
+    expect((await savedCart()).LineItems.map((line) => [line.Key, line.Quantity])).toEqual([['pdf-workshop-pro-yearly', 1]]);
+  });
+
+  it('forgets the item when the login dialog is closed: a later login adds nothing', async () => {
+    anonymousVisitor();
+    const user = userEvent.setup();
+    renderStore(<PricingOffers />);
+    await addToCart('PDF Workshop Pro, monthly');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    act(() => openAuthDialog('login'));
+    await screen.findByRole('dialog', { name: 'Login' });
+    await logInThroughDialog(user);
+    await snackShown('Welcome!', 'success');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(sentCarts()).toEqual([]);
   });
 
   it('shows the offers in German and Russian with the same money format', async () => {

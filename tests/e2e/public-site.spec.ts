@@ -353,6 +353,22 @@ test.describe('contact (spec screen 2)', () => {
     });
   }
 
+  test('an invalid send shows the focused field with its section heading below the sticky header', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    const fullName = form.getByLabel('Full name');
+    const headerBottom = (await page.getByRole('banner').boundingBox())!.height;
+    // The field just below the header, its heading scrolled away under it.
+    await fullName.evaluate((field, top) => window.scrollBy({ top: field.getBoundingClientRect().top - top, behavior: 'instant' }), headerBottom + 8);
+    await form.getByRole('button', { name: 'SEND MESSAGE' }).click();
+    await expect(fullName).toBeFocused();
+    const heading = page.getByRole('heading', { name: 'How can we help you?' });
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+    const field = (await fullName.boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  });
+
   test('a valid message is thanked for, the form resets and support gets the mail', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');

@@ -1,4 +1,4 @@
-import { revealDuration, revealedCount, scrambleFrameAt, scrambledText, scrambleTiming, type ScrambleTiming } from '@/lib/scramble';
+import { revealDuration, revealedCount, scrambleFrameAt, scrambledText, scrambleRestAt, scrambleTiming, type ScrambleTiming } from '@/lib/scramble';
 
 const statement = 'Write to us'; // 11 letters: 6 steps of 20 ms
 const address = 'hello@example.com'; // 17 letters: 9 steps
@@ -44,6 +44,13 @@ describe('scramble timing (spec §9)', () => {
     const secondRound = statementStart + 120 + holdMs;
     expect(scrambleFrameAt(secondRound, texts)).toEqual({ textIndex: 1, revealed: 0, nextChangeMs: stepMs });
     expect(scrambleFrameAt(secondRound + 40, texts)).toMatchObject({ textIndex: 1, revealed: 4 });
+  });
+
+  it('rests when the address is revealed for the last round, on the clock alone', () => {
+    expect(scrambleRestAt(texts, 1)).toBe(startDelayMs + 180);
+    const round = 180 + holdMs + 120 + holdMs;
+    expect(scrambleRestAt(texts, 3)).toBe(startDelayMs + 2 * round + 180);
+    expect(scrambleFrameAt(scrambleRestAt(texts, 3), texts)).toEqual({ textIndex: 1, revealed: 17, nextChangeMs: holdMs });
   });
 
   it('follows custom timings', () => {

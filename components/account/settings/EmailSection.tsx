@@ -13,7 +13,7 @@ import type { changeEmailFormSchema } from '@/lib/contract/user';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
-import { emailCodeField } from '../code-field';
+import { emailCodeField, useCodeRecipient } from '../code-field';
 import { CodeField } from '../CodeField';
 import { EmailField } from '../EmailField';
 import { useServerCall } from '../use-server-call';
@@ -32,6 +32,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     [userName],
   );
   const [codeShown, setCodeShown] = useState(false);
+  const { codeMailedTo, sentElsewhere } = useCodeRecipient();
   const { register, handleSubmit, formState, reset, resetField, setFocus, watch } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
     resolver,
     mode: 'all',
@@ -42,13 +43,20 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
   useReportDirty(formState.isDirty, onDirtyChange);
 
   const onSubmit = handleSubmit(async (values) => {
-    const answer = await run(() => changeEmail({ NewEmailAddress: values.NewEmailAddress, Code: codeShown ? trimToNull(values.Code) : null }));
+    const typedCode = codeShown ? trimToNull(values.Code) : null;
+    const refusal = sentElsewhere(values.NewEmailAddress, typedCode);
+    if (refusal) {
+      setMessages([refusal]);
+      return;
+    }
+    const answer = await run(() => changeEmail({ NewEmailAddress: values.NewEmailAddress, Code: typedCode }));
     if (!answer) return;
     const code = emailCodeField(answer);
     if (code) {
       setMessages(answer.ErrorMessages.map((error) => error.Message), answer.notice);
       resetField('Code');
       setCodeShown(code.shown);
+      if (code.shown && !typedCode) codeMailedTo(values.NewEmailAddress);
       if (code.shown) setTimeout(() => setFocus('Code'));
       return;
     }
