@@ -9,14 +9,11 @@ export const brand = {
   regionCode: 'TX',
   postalCode: '75024',
   countryCode: 'US',
-  countryName: 'United States',
   siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000',
 } as const;
 
 /** The postal address on one line, with the country named in the reader's language. */
 export const postalAddressIn = (countryName: string) => `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${countryName}`;
-
-export const postalAddressLine = postalAddressIn(brand.countryName);
 
 /** Spec §9: the production flag is on unless the build turns it off on purpose. */
 export const isProduction = process.env.NEXT_PUBLIC_PRODUCTION !== 'false';

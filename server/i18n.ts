@@ -1,8 +1,12 @@
 import { parseMessageKey } from '../lib/contract/fields';
+import { postalAddressIn } from '../lib/config';
 import { fillArguments } from '../lib/contract/text';
 import apiDe from '../messages/api/de.json';
 import apiEn from '../messages/api/en.json';
 import apiRu from '../messages/api/ru.json';
+import legalDe from '../messages/legal/de.json';
+import legalEn from '../messages/legal/en.json';
+import legalRu from '../messages/legal/ru.json';
 import billingDe from '../messages/billing/de.json';
 import billingEn from '../messages/billing/en.json';
 import billingRu from '../messages/billing/ru.json';
@@ -35,6 +39,11 @@ const billingTexts = { en: billingEn.billing, de: billingDe.billing, ru: billing
 export function invoiceTexts(language: ApiLanguage) {
   return billingTexts[language];
 }
+
+const postalCountries = { en: legalEn.legal.postalCountry, de: legalDe.legal.postalCountry, ru: legalRu.legal.postalCountry };
+
+/** The company's postal address on one line, the country named as the legal pages name it. */
+export const postalAddressFor = (language: ApiLanguage) => postalAddressIn(postalCountries[language]);
 
 /** A contract rule's message key ("minLength?min=8") in the caller's language, named by field. */
 export function validationText(language: ApiLanguage, messageKey: string, field?: string): string {

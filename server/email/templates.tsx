@@ -4,6 +4,7 @@ import en from '../../messages/email/en.json';
 import ru from '../../messages/email/ru.json';
 import { brand } from '../../lib/config';
 import { fillArguments } from '../../lib/contract/text';
+import { postalAddressFor } from '../i18n';
 import type { ApiLanguage } from '../services/language';
 import { EmailMessage, type EmailContent } from './layout';
 
@@ -84,7 +85,7 @@ export async function renderEmail<K extends EmailKind>(kind: K, language: ApiLan
     signature: shape.toCompany ? undefined : text('signature', set.layout.signature),
     footer: {
       company: brand.company,
-      address: `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${set.layout.country}`,
+      address: postalAddressFor(language),
       reason: shape.toCompany ? undefined : text('footerAccount', set.layout.footerAccount),
       privacy: { label: set.layout.privacy, href: pageLink(origin, language, '/legal/privacy-policy') },
     },

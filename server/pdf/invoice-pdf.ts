@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { brand, postalAddressLine } from '../../lib/config';
+import { brand } from '../../lib/config';
 import type { Invoice } from '../../lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '../../lib/contract/presentation';
 import { fillArguments } from '../../lib/contract/text';
-import { invoiceTexts } from '../i18n';
+import { invoiceTexts, postalAddressFor } from '../i18n';
 import type { ApiLanguage } from '../services/language';
 
 // DejaVu covers Latin and Cyrillic, so billing names in any of the site's languages print.
@@ -24,7 +24,7 @@ const layoutVersion = 1;
  * letterhead): a kept PDF with the same hash is the PDF a render would make now.
  */
 export function invoicePdfHash(invoice: Invoice, language: ApiLanguage): string {
-  const inputs = [layoutVersion, language, invoice, invoiceTexts(language), brand, postalAddressLine];
+  const inputs = [layoutVersion, language, invoice, invoiceTexts(language), brand, postalAddressFor(language)];
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
 }
 
@@ -52,7 +52,7 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
 
   const status = invoiceStatus(invoice);
   doc.font(bold).fontSize(18).text(brand.company);
-  doc.font(regular).fontSize(9).fillColor('#444').text(postalAddressLine).text(brand.supportEmail);
+  doc.font(regular).fontSize(9).fillColor('#444').text(postalAddressFor(language)).text(brand.supportEmail);
   doc.moveDown(1.5);
   doc.fillColor('#000').font(bold).fontSize(16).text(title, { continued: true }).font(regular).fontSize(10).text(`   ${fillArguments(t.version, { version: String(invoice.InvoiceVersion) })}`);
   doc.font(bold).fontSize(12).fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23').text(statusText[status].toLocaleUpperCase(language));

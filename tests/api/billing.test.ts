@@ -66,6 +66,8 @@ describe('invoices', () => {
     };
     // The link carries the page's language; without it, the browser's.
     const germanPdf = await pdfIn('?lang=de');
+    // The company's own address names its country in the reader's language too.
+    expect(germanPdf).toContain('Plano, TX 75024, Vereinigte Staaten');
     for (const expected of ['Rechnung ', 'BEZAHLT', 'Rechnungsempfänger', 'PDF Workshop Pro, monatlich', 'Vereinigte Staaten von Amerika', 'Zwischensumme', 'Offener Betrag']) expect(germanPdf).toContain(expected);
     const russianPdf = await pdfIn('', 'ru');
     for (const expected of ['Счёт ', 'ОПЛАЧЕН', 'Плательщик', 'Техас', 'К оплате']) expect(russianPdf).toContain(expected);
