@@ -1,4 +1,4 @@
-// `npm test`: every test. Jest (unit, components, API on PGlite), the API tests again on
+// `npm test`: every test. ESLint and Prettier, Jest (unit, components, API on PGlite), the API tests again on
 // PostgreSQL when a server can be started here, then Playwright against a production build,
 // then the production topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,10 @@ function run(name, command, args, env = {}) {
 
 const jest = ['node_modules/jest/bin/jest.js', '--ci'];
 const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
+
+// Lint first: it takes seconds, and a failure names the line.
+run('lint: ESLint (hooks, import cycles)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+run('format: Prettier', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
 
 run('jest: unit, components, API on PGlite', process.execPath, jest, vmModules);
 

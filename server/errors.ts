@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ErrorEnvelope } from '../lib/contract/envelope';
 import type { AppEnv } from './env';
 import { apiText, validationText, type ApiText } from './i18n';
-import { clearSessionCookie } from './middleware/session';
+import { clearSessionCookie } from './middleware/cookies';
 import { pickLanguage, type ApiLanguage } from './services/language';
 
 export type EnvelopeField = 'ErrorMessages' | 'Errors';

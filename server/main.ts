@@ -15,6 +15,7 @@ async function main() {
   loadEnvFiles();
   const config = loadBackendConfig();
   const { port = 4000, host = '127.0.0.1' } = config.listen;
+  // Requests that arrive while the backend starts wait for it.
   let ready: Promise<Backend> | undefined;
   const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
   await new Promise<void>((resolve, reject) => {

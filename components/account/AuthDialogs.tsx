@@ -14,10 +14,9 @@ const AuthDialogsLoaded = dynamic(() => import('./AuthDialogsLoaded'), { ssr: fa
 /** The login and sign-up dialogs, mounted once by the shell. */
 export function AuthDialogs() {
   const { open } = useAuthDialog();
+  // Loaded when first opened, then kept (set while rendering: React's way to follow a change).
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
+  if (open && !wanted) setWanted(true);
   return (
     <>
       {wanted && <AuthDialogsLoaded />}

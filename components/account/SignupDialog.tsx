@@ -92,12 +92,15 @@ function SignupFormContent() {
       });
   });
 
-  const newTabLink = (href: string) => (chunks: ReactNode) => (
-    <Link href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-      {chunks}
-      <span className="sr-only"> {t('newTab')}</span>
-    </Link>
-  );
+  const newTabLink = (href: string) =>
+    function NewTabLink(chunks: ReactNode) {
+      return (
+        <Link href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
+          {chunks}
+          <span className="sr-only"> {t('newTab')}</span>
+        </Link>
+      );
+    };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { answerConfirm, usePendingConfirm, type ConfirmRequest } from '@/lib/state/confirm';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -12,9 +12,7 @@ export function ConfirmDialog() {
   const pending = usePendingConfirm();
   // Keep the last request while the dialog fades out.
   const [shown, setShown] = useState<ConfirmRequest | null>(null);
-  useEffect(() => {
-    if (pending) setShown(pending);
-  }, [pending]);
+  if (pending && pending !== shown) setShown(pending);
   const request = pending ?? shown;
 
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePendingConfirm } from '@/lib/state/confirm';
 
 // The dialog (and Radix) load with the first question asked, not with every page.
@@ -9,9 +9,8 @@ const ConfirmDialog = dynamic(() => import('./ConfirmDialog').then((module) => m
 
 export function ConfirmHost() {
   const pending = usePendingConfirm();
+  // Loaded when first asked for, then kept (set while rendering: React's way to follow a change).
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (pending) setWanted(true);
-  }, [pending]);
+  if (pending && !wanted) setWanted(true);
   return wanted ? <ConfirmDialog /> : null;
 }

@@ -9,7 +9,7 @@ import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
 import { endSession } from '@/lib/state/session-actions';
-import { AccountButtonFace, menuButtonClass } from './AccountMenu';
+import { AccountButtonFace, menuButtonClass } from './AccountButtonFace';
 import type { PopupProps } from './lazy-menu';
 import { useFirstItemFocus } from './menu-focus';
 import { useLocalePath, useShellText } from './shell-i18n';

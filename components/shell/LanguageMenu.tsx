@@ -1,21 +1,7 @@
 'use client';
 
 import { lazyMenu } from './lazy-menu';
-import { useShellLocale, useShellText } from './shell-i18n';
-
-export const languageButtonClass =
-  'rounded px-2 py-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-/** The shown language code, named for screen readers with the code in it (WCAG 2.5.3: "EN" works by voice). */
-export function LanguageButtonFace() {
-  const t = useShellText();
-  return (
-    <>
-      <span className="sr-only">{t('shell.languageMenu')}: </span>
-      {useShellLocale()}
-    </>
-  );
-}
+import { LanguageButtonFace, languageButtonClass } from './LanguageButtonFace';
 
 /** The language choice (spec §1), hidden in production; its menu loads when first opened. */
 export const LanguageMenu = lazyMenu(() => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup), {

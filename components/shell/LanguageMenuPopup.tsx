@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { localizedPath } from '@/i18n/language-choice';
 import { locales, type AppLocale } from '@/i18n/routing';
 import { storeLanguage } from '@/lib/language-preference';
-import { LanguageButtonFace, languageButtonClass } from './LanguageMenu';
+import { LanguageButtonFace, languageButtonClass } from './LanguageButtonFace';
 import type { PopupProps } from './lazy-menu';
 import { useFirstItemFocus } from './menu-focus';
 import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';

@@ -74,7 +74,7 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
     }
     reset(emptyMessage);
     showSuccess({ text: texts.success }, snackbarDurations.contactSuccess);
-  }, (invalid) => formRef.current && focusInvalidField(formRef.current, Object.keys(invalid)));
+  }, (invalid, event) => event?.target instanceof HTMLFormElement && focusInvalidField(event.target, Object.keys(invalid)));
 
   return <ContactFormView texts={texts} formRef={formRef} field={register} fieldError={fieldError} errors={errors} submitting={formState.isSubmitting} onSubmit={send} />;
 }

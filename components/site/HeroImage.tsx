@@ -31,6 +31,7 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
           <img
             key={image.src}
             {...image}
+            alt={image.alt}
             data-hero-image={index}
             suppressHydrationWarning
             className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiCallError } from '@/lib/api/client';
 import { cartQuantity, updateCart } from '@/lib/api/store';
@@ -32,7 +32,7 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
     addingServerLines.current = false;
   };
 
-  const recalculate = useEffectEvent(async (change: number) => {
+  const recalculate = async (change: number) => {
     if (change !== latestChange.current) return;
     setSaving(true);
     try {
@@ -53,10 +53,15 @@ export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormO
     } finally {
       setSaving(false);
     }
+  };
+  // A queued save runs this render's or a later one's code, whichever is current when its turn comes.
+  const latestRecalculate = useRef(recalculate);
+  useEffect(() => {
+    latestRecalculate.current = recalculate;
   });
 
   const queueSave = (change: number) => {
-    saves.current = saves.current.then(() => recalculate(change));
+    saves.current = saves.current.then(() => latestRecalculate.current(change));
   };
 
   useEffect(() => {

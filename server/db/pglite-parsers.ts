@@ -25,7 +25,8 @@ export function withoutInstalledParsers(options: QueryOptions | undefined): Quer
   if (!parsers) return options;
   const keys = Object.keys(parsers);
   if (keys.length !== keptAsText.length || !keptAsText.every((type) => type in parsers)) return options;
-  const { parsers: _installed, ...rest } = options;
+  const rest = { ...options };
+  delete rest.parsers;
   return rest;
 }
 

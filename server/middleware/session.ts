@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError, requestLanguage } from '../errors';
-import { findSession, markSessionUsed, rememberLanguage, sessionLifetimeMs, type ActiveSession, type IssuedSession } from '../services/sessions';
+import { findSession, markSessionUsed, rememberLanguage, type ActiveSession } from '../services/sessions';
+import { clearSessionCookie } from './cookies';
 import { routeIs, sameForEveryone } from './route-access';
-import { issueXsrfCookie } from './xsrf';
 
 /**
  * Loads the caller's session from its cookie, if any; an unknown cookie is dropped. Public
@@ -40,18 +40,3 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   sessionOf(c);
   await next();
 };
-
-export function setSessionCookies(c: Context<AppEnv>, issued: IssuedSession): void {
-  setCookie(c, SESSION_COOKIE, issued.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.get('deps').config.secureCookies,
-    maxAge: Math.floor(sessionLifetimeMs / 1000),
-  });
-  issueXsrfCookie(c, issued.xsrfToken);
-}
-
-export function clearSessionCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies });
-}

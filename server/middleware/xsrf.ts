@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { randomToken, sameText } from '../services/crypto';
+import { sameText } from '../services/crypto';
+import { issueXsrfCookie } from './cookies';
 import { openedDirectly, routeIs } from './route-access';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,12 +31,3 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (session ? cookie !== session.xsrfToken : !cookie) issueXsrfCookie(c, session?.xsrfToken);
   await next();
 };
-
-export function issueXsrfCookie(c: Parameters<MiddlewareHandler<AppEnv>>[0], token = randomToken(24)): void {
-  setCookie(c, XSRF_COOKIE, token, {
-    path: '/',
-    sameSite: 'Lax',
-    secure: c.get('deps').config.secureCookies,
-    httpOnly: false,
-  });
-}

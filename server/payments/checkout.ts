@@ -11,22 +11,8 @@ import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLin
 import type { ApiLanguage } from '../services/language';
 import { expireOpenCheckouts } from './expire';
 import { fulfilCheckout } from './fulfil';
-import { ProviderUnavailableError, type CheckoutRequest, type PaymentProvider } from './provider';
-
-export function activeProvider(deps: BackendDeps, name?: string): PaymentProvider {
-  const provider = deps.payments;
-  if (!provider || (name && provider.name !== name)) throw new ApiError(name ? 404 : 503, { key: 'providerInactive', values: { provider: name ?? 'card' } });
-  return provider;
-}
-
-async function providerCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
-    throw error;
-  }
-}
+import { activeProvider, providerCall } from './active-provider';
+import type { CheckoutRequest } from './provider';
 
 /**
  * Starts a checkout: the unpaid invoice for the cart (or a given unpaid invoice: Pay Now), then

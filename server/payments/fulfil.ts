@@ -9,7 +9,8 @@ import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
 import { linesOf, paymentDescription } from '../services/invoices';
 import { expireOpenCheckouts } from './expire';
-import { ProviderUnavailableError, type CheckoutState } from './provider';
+import { activeProvider, providerCall } from './active-provider';
+import type { CheckoutState } from './provider';
 
 export interface Fulfilment {
   invoiceId: string;
@@ -139,15 +140,8 @@ async function refundSecondPayment(
   tx: Db,
   second: { sessionId: string; provider: string; invoiceId: string; amountCents: number; record(amountCents: number): Promise<unknown>; now: Date },
 ): Promise<void> {
-  const provider = deps.payments;
-  if (provider?.name !== second.provider) throw new ApiError(404, { key: 'providerInactive', values: { provider: second.provider } });
-  let refundRef: string;
-  try {
-    refundRef = await provider.refundCheckout(second.sessionId);
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
-    throw error;
-  }
+  const provider = activeProvider(deps, second.provider);
+  const refundRef = await providerCall(() => provider.refundCheckout(second.sessionId));
   await second.record(second.amountCents);
   await tx
     .insert(payments)

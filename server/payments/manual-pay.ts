@@ -3,7 +3,7 @@ import { checkoutSessions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../services/sessions';
-import { activeProvider } from './checkout';
+import { activeProvider } from './active-provider';
 import { fulfilCheckout } from './fulfil';
 import { ManualProvider, outcomeOfCard } from './manual';
 

@@ -8,7 +8,7 @@ import {
   SignupResponseSchema,
 } from '../../lib/contract/auth';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
-import { clearSessionCookie, setSessionCookies } from '../middleware/session';
+import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
 import { logIn, sessionInfoOf, signUp } from '../services/accounts';
 import { revokeSession } from '../services/sessions';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';

@@ -12,7 +12,8 @@ import {
   userData,
 } from '../../lib/contract/user';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
-import { clearSessionCookie, requireSession, sessionOf, setSessionCookies } from '../middleware/session';
+import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
+import { requireSession, sessionOf } from '../middleware/session';
 import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 

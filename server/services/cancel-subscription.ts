@@ -3,8 +3,7 @@ import type { Db } from '../db/database';
 import { subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
-import { activeProvider } from '../payments/checkout';
-import { ProviderUnavailableError } from '../payments/provider';
+import { activeProvider, providerCall } from '../payments/active-provider';
 import { queueCancellation } from './billing-mail';
 import { findOwnSubscription } from './subscriptions';
 
@@ -16,14 +15,7 @@ type Subscription = typeof subscriptions.$inferSelect;
  */
 export async function stopRenewalsAtProvider(deps: BackendDeps, rows: Pick<Subscription, 'provider' | 'providerSubscriptionId'>[]): Promise<Set<string>> {
   const stripeIds = new Set(rows.flatMap((row) => (row.provider === 'stripe' && row.providerSubscriptionId ? [row.providerSubscriptionId] : [])));
-  for (const id of stripeIds) {
-    try {
-      await activeProvider(deps, 'stripe').cancelAtPeriodEnd(id);
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw new ApiError(502, { key: 'paymentProviderFailed' });
-      throw error;
-    }
-  }
+  for (const id of stripeIds) await providerCall(() => activeProvider(deps, 'stripe').cancelAtPeriodEnd(id));
   return stripeIds;
 }
 

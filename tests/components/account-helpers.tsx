@@ -11,7 +11,7 @@ import { dismissAuthDialog } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
 import { snackbarStore, type SnackStyle } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
-import { signedIn, signUp } from './support/accounts';
+import { signUp } from './support/accounts';
 import { network, pageApi } from './support/network';
 
 export function resetAccountState() {

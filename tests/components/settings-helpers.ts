@@ -3,7 +3,7 @@ import type { SessionInfo } from '@/lib/contract/auth';
 import { renderAccount } from './account-helpers';
 import type { TestLocale } from './render';
 import { signedIn } from './support/accounts';
-import { accepted, pageApi } from './support/network';
+import { pageApi } from './support/network';
 
 /** The session the backend has for the page's cookies (anonymous: UserName null). */
 export async function backendSession(): Promise<SessionInfo> {
