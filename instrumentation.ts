@@ -10,7 +10,9 @@ export async function register() {
     const { siteUrl } = loadBackendConfig();
     const built = process.env.NEXT_PUBLIC_SITE_URL;
     if (siteUrl && built && siteUrl !== built) {
-      console.warn(`SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.`);
+      console.warn(
+        `SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.`,
+      );
     }
     // With NEXT_MANUAL_SIG_HANDLE (scripts/start.mjs, deploy/) Next.js leaves stop signals to
     // us: the embedded database is closed before the process exits (server/backend.ts).

@@ -38,7 +38,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -56,7 +64,15 @@ export default defineConfig({
       command: nextStart(port),
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: the renewal e2e moves time through server/routes/test-hooks.routes.ts.
-      env: { ...common, NEXT_MANUAL_SIG_HANDLE: 'true', SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(dataDir, 'embedded'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', TEST_HOOKS: 'on' },
+      env: {
+        ...common,
+        NEXT_MANUAL_SIG_HANDLE: 'true',
+        SITE_URL: `http://localhost:${port}`,
+        DATA_DIR: path.join(dataDir, 'embedded'),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        PAYMENTS_MANUAL_ENABLED: 'true',
+        TEST_HOOKS: 'on',
+      },
       // Stopped as a supervisor would, so the embedded database is closed.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 60_000,

@@ -16,7 +16,17 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
  * @param {{ url: string, method?: string, headers?: Record<string, string>, body?: string, ca?: string | Buffer,
  *           rate?: number, durationSeconds?: number, warmUpSeconds?: number, connections?: number }} options
  */
-export function fixedRate({ url, method = 'GET', headers = {}, body, ca, rate = 500, durationSeconds = 8, warmUpSeconds = 1, connections = 50 }) {
+export function fixedRate({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  ca,
+  rate = 500,
+  durationSeconds = 8,
+  warmUpSeconds = 1,
+  connections = 50,
+}) {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: connections, ...(ca ? { ca } : {}) });
@@ -32,17 +42,27 @@ export function fixedRate({ url, method = 'GET', headers = {}, body, ca, rate = 
       agent.destroy();
       const sorted = latencies.sort((a, b) => a - b);
       const round = (ms) => Math.round(ms * 100) / 100;
-      resolve({ p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? NaN), requests: sorted.length, errors });
+      resolve({
+        p50Ms: round(percentile(sorted, 50)),
+        p99Ms: round(percentile(sorted, 99)),
+        maxMs: round(sorted.at(-1) ?? NaN),
+        requests: sorted.length,
+        errors,
+      });
     };
     const fire = (index, dueAt) => {
-      const request = client.request(target, { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode >= 400) errors++;
-          if (index >= warmUp) latencies.push(performance.now() - dueAt);
-          if (++finished === total) done();
-        });
-      });
+      const request = client.request(
+        target,
+        { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode >= 400) errors++;
+            if (index >= warmUp) latencies.push(performance.now() - dueAt);
+            if (++finished === total) done();
+          });
+        },
+      );
       request.on('error', () => {
         errors++;
         if (++finished === total) done();

@@ -78,7 +78,8 @@ export async function whenChildRuns(pid, pattern) {
 export async function waitFor(url, timeoutMs = 90_000, child) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the process serving ${url} ended (${child.exitCode ?? child.signalCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`the process serving ${url} ended (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url, { redirect: 'manual' });
       if (response.status === 200) return (Date.now() - started) / 1000;
@@ -98,7 +99,9 @@ export function firstLoadJs(distRoot, statsFile) {
     if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(`${distRoot}/${file}`), { level: 9 }).length);
     return sizes.get(file);
   };
-  return Object.fromEntries(stats.map((entry) => [entry.route, entry.firstLoadChunkPaths.reduce((total, file) => total + gzipOf(file), 0)]));
+  return Object.fromEntries(
+    stats.map((entry) => [entry.route, entry.firstLoadChunkPaths.reduce((total, file) => total + gzipOf(file), 0)]),
+  );
 }
 
 /**
@@ -109,7 +112,8 @@ export function cannon(options, { reportErrors = false } = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: 10, duration: 8, ...options }, (error, result) => {
       if (error) return reject(error);
-      if (!reportErrors && (result.non2xx || result.errors || result.timeouts)) return reject(new Error(`${options.url}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts`));
+      if (!reportErrors && (result.non2xx || result.errors || result.timeouts))
+        return reject(new Error(`${options.url}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts`));
       resolve(result);
     });
   });
@@ -120,7 +124,15 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 /** An SMTP server on loopback that keeps the text of every mail it receives. */
 export async function startMailSink(port) {
   const mails = [];
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((mail) => mails.push(mail.text ?? '')).then(() => done(), done) });
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, _s, done) =>
+      simpleParser(stream)
+        .then((mail) => mails.push(mail.text ?? ''))
+        .then(() => done(), done),
+  });
   await new Promise((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   return { mails, close: () => smtp.close() };
 }
@@ -133,12 +145,22 @@ export function call(url, { method = 'GET', headers = {}, body, ca } = {}) {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request(target, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, ca }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, setCookies: response.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = client.request(
+      target,
+      { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, ca },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            setCookies: response.headers['set-cookie'] ?? [],
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -151,12 +173,21 @@ export function call(url, { method = 'GET', headers = {}, body, ca } = {}) {
  */
 export async function signUpBenchUser(site, mails, name, { ca } = {}) {
   const appKey = { 'x-app-key': 'bluebonnet-website' };
-  const cookieValue = (setCookies, name) => setCookies.find((line) => line.startsWith(`${name}=`))?.split(';')[0].slice(name.length + 1);
+  const cookieValue = (setCookies, name) =>
+    setCookies
+      .find((line) => line.startsWith(`${name}=`))
+      ?.split(';')[0]
+      .slice(name.length + 1);
   const first = await call(`${site}/api/auth/session-info`, { headers: appKey, ca });
   const xsrf = cookieValue(first.setCookies, 'XSRF-TOKEN');
   if (!xsrf) throw new Error(`${site}/api/auth/session-info answered ${first.status} without an XSRF cookie: ${first.text.slice(0, 200)}`);
   const anonymous = { ...appKey, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-  const account = { UserName: `${name}-${Date.now()}@example.com`, Password: 'BenchPassword1', UserAgreedToTerms: true, CookieConsent: null };
+  const account = {
+    UserName: `${name}-${Date.now()}@example.com`,
+    Password: 'BenchPassword1',
+    UserAgreedToTerms: true,
+    CookieConsent: null,
+  };
   const mailsBefore = mails.length;
   const asked = await call(`${site}/api/auth/signup`, { method: 'POST', headers: anonymous, body: JSON.stringify(account), ca });
   if (asked.status >= 400) throw new Error(`sign-up at ${site} answered ${asked.status}: ${asked.text.slice(0, 200)}`);
@@ -166,9 +197,20 @@ export async function signUpBenchUser(site, mails, name, { ca } = {}) {
     else await sleep(100);
   }
   if (!code) throw new Error(`no sign-up code was mailed to ${account.UserName}`);
-  const done = await call(`${site}/api/auth/signup`, { method: 'POST', headers: anonymous, body: JSON.stringify({ ...account, Code: code }), ca });
+  const done = await call(`${site}/api/auth/signup`, {
+    method: 'POST',
+    headers: anonymous,
+    body: JSON.stringify({ ...account, Code: code }),
+    ca,
+  });
   const [sid, sessionXsrf] = [cookieValue(done.setCookies, 'sid'), cookieValue(done.setCookies, 'XSRF-TOKEN')];
-  if (done.status >= 400 || !sid || !sessionXsrf) throw new Error(`sign-up with the code at ${site} answered ${done.status} without a session: ${done.text.slice(0, 200)}`);
-  const session = { ...appKey, 'content-type': 'application/json', cookie: `sid=${sid}; XSRF-TOKEN=${sessionXsrf}`, 'x-xsrf-token': sessionXsrf };
+  if (done.status >= 400 || !sid || !sessionXsrf)
+    throw new Error(`sign-up with the code at ${site} answered ${done.status} without a session: ${done.text.slice(0, 200)}`);
+  const session = {
+    ...appKey,
+    'content-type': 'application/json',
+    cookie: `sid=${sid}; XSRF-TOKEN=${sessionXsrf}`,
+    'x-xsrf-token': sessionXsrf,
+  };
   return { account, session, anonymous };
 }

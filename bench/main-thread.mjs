@@ -23,7 +23,9 @@ async function tracedLoad(browser, url) {
     const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
     // The renderer's main thread is the one that parsed the HTML.
     const parser = events.find((event) => event.name === 'ParseHTML');
-    const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === parser.pid && event.tid === parser.tid).map((event) => event.dur / 1000);
+    const tasks = events
+      .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === parser.pid && event.tid === parser.tid)
+      .map((event) => event.dur / 1000);
     return { busy: tasks.reduce((sum, ms) => sum + ms, 0), blocking: tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0) };
   } finally {
     await context.close();
@@ -35,11 +37,19 @@ export async function mainThreadRuns(urls) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
   const runs = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
   try {
-    for (let round = 0; round < LOADS; round++) for (const [name, url] of Object.entries(urls)) runs[name].push(await tracedLoad(browser, url));
+    for (let round = 0; round < LOADS; round++)
+      for (const [name, url] of Object.entries(urls)) runs[name].push(await tracedLoad(browser, url));
   } finally {
     await browser.close();
   }
   return Object.fromEntries(
-    Object.entries(runs).map(([name, each]) => [name, { busyMs: Math.round(median(each.map((run) => run.busy))), blockingMs: Math.round(median(each.map((run) => run.blocking))), loads: LOADS }]),
+    Object.entries(runs).map(([name, each]) => [
+      name,
+      {
+        busyMs: Math.round(median(each.map((run) => run.busy))),
+        blockingMs: Math.round(median(each.map((run) => run.blocking))),
+        loads: LOADS,
+      },
+    ]),
   );
 }

@@ -65,7 +65,11 @@ async function measure() {
     PAYMENTS_MANUAL_ENABLED: 'true',
     THROTTLE_SCALE: '1000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     process.stdout.write('… starting the standalone backend\n');
@@ -126,7 +130,11 @@ async function measure() {
 async function buyInvoices(site, session) {
   const billing = { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' };
   const json = async (method, apiPath, body) => {
-    const response = await call(`${site}/api/${apiPath}`, { method, headers: session, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await call(`${site}/api/${apiPath}`, {
+      method,
+      headers: session,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (response.status !== 200) throw new Error(`${method} ${apiPath} answered ${response.status}: ${response.text.slice(0, 200)}`);
     return JSON.parse(response.text);
   };
@@ -134,9 +142,18 @@ async function buyInvoices(site, session) {
   for (const items of [{ 'pdf-workshop-pro-monthly': 1 }, { 'pdf-workshop-pro-yearly': 2 }, { 'consulting-architecture-review': 1 }]) {
     const held = (await json('GET', 'store/cart')).LineItems ?? [];
     const quantities = { ...Object.fromEntries(held.map((line) => [line.Key, 0])), ...items };
-    await json('PUT', 'store/cart', { Items: Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: billing, IsAddition: false });
+    await json('PUT', 'store/cart', {
+      Items: Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })),
+      BillingInfo: billing,
+      IsAddition: false,
+    });
     const checkout = await json('POST', 'payment/create-manual-session');
-    const paid = await json('POST', 'payment/manual/pay', { ClientSecret: checkout.Value, CardNumber: '4242424242424242', Expiry: '12/30', Cvc: '123' });
+    const paid = await json('POST', 'payment/manual/pay', {
+      ClientSecret: checkout.Value,
+      CardNumber: '4242424242424242',
+      Expiry: '12/30',
+      Cvc: '123',
+    });
     const returned = await json('POST', 'payment/manual-return', { Value: paid.SessionId });
     if (!returned.InvoiceKey) throw new Error('the test card payment left no invoice');
     keys.push(returned.InvoiceKey);
@@ -187,7 +204,13 @@ async function latencies(site, work) {
   agent.destroy();
   const sorted = measured.sort((a, b) => a - b);
   const at = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] * 100) / 100;
-  return { p50Ms: at(50), p99Ms: at(99), maxMs: at(100), calls: sorted.length, burstMs: typeof burstMs === 'number' ? Math.round(burstMs) : undefined };
+  return {
+    p50Ms: at(50),
+    p99Ms: at(99),
+    maxMs: at(100),
+    calls: sorted.length,
+    burstMs: typeof burstMs === 'number' ? Math.round(burstMs) : undefined,
+  };
 }
 
 function get(url, { headers = {}, agent }) {

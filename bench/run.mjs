@@ -23,11 +23,21 @@ const node = process.execPath;
 const distDir = '.next-bench';
 const ROUNDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'website-bench-'));
-const results = { when: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, rounds: ROUNDS, durationSeconds: duration };
+const results = {
+  when: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  node: process.version,
+  rounds: ROUNDS,
+  durationSeconds: duration,
+};
 const stops = [];
 const ratio = (a, b) => +(a / b).toFixed(3);
 const stage = (line) => process.stdout.write(`… ${line}\n`);
-const cartBody = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+const cartBody = JSON.stringify({
+  Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }],
+  BillingInfo: { Name: 'Bench User', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' },
+  IsAddition: false,
+});
 const apiCalls = (api) => ({
   'GET auth/session-info': api('auth/session-info'),
   'GET store/cart': api('store/cart'),
@@ -50,7 +60,15 @@ try {
   // build is forced (its BUILD_ID removed) so the build time is always measured; start-up is
   // timed from the moment `next start` runs, seen in /proc, to the first page.
   fs.rmSync(path.join(root, distDir, 'BUILD_ID'), { force: true });
-  const siteEnv = { ...process.env, ...appEnv, NEXT_DIST_DIR: distDir, SITE_URL: site, NEXT_TELEMETRY_DISABLED: '1', PORT: String(sitePort), DATA_DIR: path.join(work, 'data') };
+  const siteEnv = {
+    ...process.env,
+    ...appEnv,
+    NEXT_DIST_DIR: distDir,
+    SITE_URL: site,
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(sitePort),
+    DATA_DIR: path.join(work, 'data'),
+  };
   stage('building and starting the site (scripts/start.mjs)');
   const spawnedAt = Date.now();
   const server = startProcess(node, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: siteEnv });
@@ -72,8 +90,14 @@ try {
   fs.mkdirSync(baseline);
   fs.cpSync(path.join(root, 'bench/baseline'), baseline, { recursive: true });
   timed('linking packages for the bare app', 'cp', ['-al', path.join(root, 'node_modules'), path.join(baseline, 'node_modules')]);
-  results.baselineBuildSeconds = timed('building the bare app', node, ['node_modules/next/dist/bin/next', 'build'], { cwd: baseline, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  const bareNext = startProcess(node, ['node_modules/next/dist/bin/next', 'start', '-p', String(basePort)], { cwd: baseline, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  results.baselineBuildSeconds = timed('building the bare app', node, ['node_modules/next/dist/bin/next', 'build'], {
+    cwd: baseline,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const bareNext = startProcess(node, ['node_modules/next/dist/bin/next', 'start', '-p', String(basePort)], {
+    cwd: baseline,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   stops.push(bareNext.stop);
   stops.push(startProcess(node, [path.join(root, 'bench/bare-hono.mjs')], { env: { ...process.env, PORT: String(honoPort) } }).stop);
   await waitFor(`${base}/`, 90_000, bareNext.child);
@@ -146,8 +170,14 @@ try {
 
   const atRate = (target) => ({ ...target, rate: 500, durationSeconds: duration });
   const siteCalls = apiCalls((pathname, extra = {}) => atRate({ url: `${site}/api/${pathname}`, headers: session, ...extra }));
-  const standaloneCalls = { 'GET store/catalog': atRate({ url: `${backendUrl}/api/store/catalog`, headers: backendSession }), 'GET auth/session-info': atRate({ url: `${backendUrl}/api/auth/session-info`, headers: backendSession }) };
-  const bareCalls = { 'bare Hono route': atRate({ url: `http://127.0.0.1:${honoPort}/api/bare` }), 'bare Next.js Route Handler': atRate({ url: `${base}/api/bare` }) };
+  const standaloneCalls = {
+    'GET store/catalog': atRate({ url: `${backendUrl}/api/store/catalog`, headers: backendSession }),
+    'GET auth/session-info': atRate({ url: `${backendUrl}/api/auth/session-info`, headers: backendSession }),
+  };
+  const bareCalls = {
+    'bare Hono route': atRate({ url: `http://127.0.0.1:${honoPort}/api/bare` }),
+    'bare Next.js Route Handler': atRate({ url: `${base}/api/bare` }),
+  };
 
   let proxyCalls = {};
   let stopTopology = async () => {};
@@ -166,14 +196,21 @@ try {
     };
     stops.push(() => stopTopology());
     try {
-      topology = await startTopology({ work: topologyWork, databaseUrl: postgres.url, backendCount: 2, env: { ...appEnv, NEXT_DIST_DIR: distDir } });
+      topology = await startTopology({
+        work: topologyWork,
+        databaseUrl: postgres.url,
+        backendCount: 2,
+        env: { ...appEnv, NEXT_DIST_DIR: distDir },
+      });
     } catch (error) {
       process.stderr.write(`${logTails(topologyWork)}\n`);
       throw error;
     }
     const ca = fs.readFileSync(path.join(topologyWork, 'cert.pem'));
     const { session: proxySession } = await signUpBenchUser(topology.siteUrl, mails, 'bench-proxy', { ca });
-    proxyCalls = apiCalls((pathname, extra = {}) => atRate({ url: `${topology.siteUrl}/api/${pathname}`, headers: proxySession, ca, ...extra }));
+    proxyCalls = apiCalls((pathname, extra = {}) =>
+      atRate({ url: `${topology.siteUrl}/api/${pathname}`, headers: proxySession, ca, ...extra }),
+    );
     results.proxyApi = { postgres: postgres.version, backends: topology.backends.length };
   }
 
@@ -227,8 +264,14 @@ try {
     'GET auth/session-info': capacity('GET auth/session-info', 'bare Next.js Route Handler'),
     [standaloneName('GET store/catalog')]: capacity(standaloneName('GET store/catalog'), 'bare Hono route'),
     [standaloneName('GET auth/session-info')]: capacity(standaloneName('GET auth/session-info'), 'bare Hono route'),
-    'bare Next.js Route Handler': { requestsPerSecond: median(capacityRuns['bare Next.js Route Handler']), requestsPerSecondRounds: capacityRuns['bare Next.js Route Handler'] },
-    'bare Hono route': { requestsPerSecond: median(capacityRuns['bare Hono route']), requestsPerSecondRounds: capacityRuns['bare Hono route'] },
+    'bare Next.js Route Handler': {
+      requestsPerSecond: median(capacityRuns['bare Next.js Route Handler']),
+      requestsPerSecondRounds: capacityRuns['bare Next.js Route Handler'],
+    },
+    'bare Hono route': {
+      requestsPerSecond: median(capacityRuns['bare Hono route']),
+      requestsPerSecondRounds: capacityRuns['bare Hono route'],
+    },
   };
 
   // 6. Lighthouse (mobile) on the public pages in en and de, and on the bare pages: the floor
@@ -239,7 +282,8 @@ try {
     stage('Lighthouse');
     results.lighthouse = await lighthouseRuns(site, publicPages, ['en', 'de']);
     results.lighthouseBare = {};
-    for (const [name, pathname] of Object.entries(barePages)) results.lighthouseBare[name] = (await lighthouseRuns(base, [pathname], ['en']))[0];
+    for (const [name, pathname] of Object.entries(barePages))
+      results.lighthouseBare[name] = (await lighthouseRuns(base, [pathname], ['en']))[0];
   }
 
   // 6b. The same pages' main-thread work in traced loads at 4× CPU, alternated with the bare pages.
@@ -272,7 +316,11 @@ async function freshClone(root, work) {
   timed('fresh clone', 'git', ['clone', '--quiet', root, clone]);
   timed('npm ci in the clone', 'npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone });
   const port = await freePort();
-  const server = startProcess('npm', ['start'], { cwd: clone, env: { ...process.env, PORT: String(port), NEXT_DIST_DIR: '' }, detached: true });
+  const server = startProcess('npm', ['start'], {
+    cwd: clone,
+    env: { ...process.env, PORT: String(port), NEXT_DIST_DIR: '' },
+    detached: true,
+  });
   try {
     await waitFor(`http://localhost:${port}/`, 300_000);
     return { cloneToFirstPageSeconds: (Date.now() - started) / 1000 };
@@ -285,7 +333,10 @@ function report(r) {
   const lines = [];
   const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
   const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-  lines.push(`Benchmark ${r.when} — ${r.machine}, Node ${r.node}; ${r.rounds} alternated rounds of ${r.durationSeconds} s, medians; ${r.benchSeconds} s in all`, '');
+  lines.push(
+    `Benchmark ${r.when} — ${r.machine}, Node ${r.node}; ${r.rounds} alternated rounds of ${r.durationSeconds} s, medians; ${r.benchSeconds} s in all`,
+    '',
+  );
   row('measure', 'site', 'floor', 'ratio', 'target');
   row('---', '---', '---', '---', '---');
 
@@ -293,45 +344,94 @@ function report(r) {
   const sized = r.pages.bareSized;
   for (const name of ['home', 'privacy']) {
     const page = r.pages[name];
-    row(`req/s ${page.name} through npm start vs bare page of the same size`, `${page.requestsPerSecond} (HTML ${kB(page.htmlBytes)})`, `${sized.requestsPerSecond} (HTML ${kB(sized.htmlBytes)})`, `${page.ratioToSameSize} (rounds ${page.ratioToSameSizeRounds.join(' / ')})`, '≥ 0.9');
+    row(
+      `req/s ${page.name} through npm start vs bare page of the same size`,
+      `${page.requestsPerSecond} (HTML ${kB(page.htmlBytes)})`,
+      `${sized.requestsPerSecond} (HTML ${kB(sized.htmlBytes)})`,
+      `${page.ratioToSameSize} (rounds ${page.ratioToSameSizeRounds.join(' / ')})`,
+      '≥ 0.9',
+    );
   }
-  const latency = (value) => `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms (rounds ${value.p99MsRounds.join(' / ')}), max ${value.maxMs} ms, ${value.errors} errors`;
+  const latency = (value) =>
+    `p50 ${value.p50Ms} ms, p99 ${value.p99Ms} ms (rounds ${value.p99MsRounds.join(' / ')}), max ${value.maxMs} ms, ${value.errors} errors`;
   if (r.proxyApi.skipped) row('API through the proxy at 500/s', `not measured: ${r.proxyApi.skipped}`, '', '', 'p99 ≤ 10 ms, 0 errors');
   for (const [name, value] of Object.entries(r.proxyApi)) {
-    if (typeof value === 'object') row(`API ${name} at 500/s through nginx (HTTPS, ${r.proxyApi.backends} backends, PostgreSQL ${r.proxyApi.postgres})`, latency(value), '', '', 'p99 ≤ 10 ms, 0 errors');
+    if (typeof value === 'object')
+      row(
+        `API ${name} at 500/s through nginx (HTTPS, ${r.proxyApi.backends} backends, PostgreSQL ${r.proxyApi.postgres})`,
+        latency(value),
+        '',
+        '',
+        'p99 ≤ 10 ms, 0 errors',
+      );
   }
   const capacityRow = (label, name, target) => {
     const value = r.capacity[name];
-    row(label, value.requestsPerSecond, `${r.capacity[value.floor].requestsPerSecond} (${value.floor})`, `${value.ratio} (rounds ${value.ratioRounds.join(' / ')})`, target);
+    row(
+      label,
+      value.requestsPerSecond,
+      `${r.capacity[value.floor].requestsPerSecond} (${value.floor})`,
+      `${value.ratio} (rounds ${value.ratioRounds.join(' / ')})`,
+      target,
+    );
   };
   capacityRow('API GET store/catalog max req/s through the Route Handler vs bare Route Handler', 'GET store/catalog', '≥ 0.8');
 
   // Without a target.
-  for (const route of r.firstLoadJs.routes) row(`first-load JS ${route.route}`, kB(route.bytes), kB(r.firstLoadJs.barePageBytes), route.ratio, `≤ ${route.target}`);
+  for (const route of r.firstLoadJs.routes)
+    row(`first-load JS ${route.route}`, kB(route.bytes), kB(r.firstLoadJs.barePageBytes), route.ratio, `≤ ${route.target}`);
   for (const name of ['home', 'privacy']) {
     const page = r.pages[name];
-    row(`req/s ${page.name} vs the empty bare page`, page.requestsPerSecond, `${r.pages.bare.requestsPerSecond} (HTML ${kB(r.pages.bare.htmlBytes)})`, page.ratioToBare, '');
+    row(
+      `req/s ${page.name} vs the empty bare page`,
+      page.requestsPerSecond,
+      `${r.pages.bare.requestsPerSecond} (HTML ${kB(r.pages.bare.htmlBytes)})`,
+      page.ratioToBare,
+      '',
+    );
   }
-  for (const [name, value] of Object.entries(r.api)) row(`API ${name} at 500/s${name.startsWith('bare') ? '' : ' through npm start (embedded database)'}`, latency(value), '', '', '');
-  for (const [name, value] of Object.entries(r.standaloneApi)) row(`API ${name} at 500/s, standalone backend (embedded database)`, latency(value), '', '', '');
+  for (const [name, value] of Object.entries(r.api))
+    row(`API ${name} at 500/s${name.startsWith('bare') ? '' : ' through npm start (embedded database)'}`, latency(value), '', '', '');
+  for (const [name, value] of Object.entries(r.standaloneApi))
+    row(`API ${name} at 500/s, standalone backend (embedded database)`, latency(value), '', '', '');
   capacityRow('API GET auth/session-info max req/s through the Route Handler vs bare Route Handler', 'GET auth/session-info', '');
   capacityRow('API GET store/catalog max req/s, standalone backend vs bare Hono', 'standalone GET store/catalog', '');
   capacityRow('API GET auth/session-info max req/s, standalone backend vs bare Hono', 'standalone GET auth/session-info', '');
-  const scores = (page) => `perf ${page.performance} (${page.runs} runs: ${page.performanceRange.join('–')}) a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`;
-  for (const page of r.lighthouse ?? []) row(`Lighthouse ${page.url}`, scores(page), `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '');
-  for (const [name, floor] of Object.entries(r.lighthouseBare ?? {})) row(`Lighthouse ${name} (floor)`, scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
+  const scores = (page) =>
+    `perf ${page.performance} (${page.runs} runs: ${page.performanceRange.join('–')}) a11y ${page.accessibility} bp ${page.bestPractices} seo ${page.seo}`;
+  for (const page of r.lighthouse ?? [])
+    row(`Lighthouse ${page.url}`, scores(page), `LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`, '', '');
+  for (const [name, floor] of Object.entries(r.lighthouseBare ?? {}))
+    row(`Lighthouse ${name} (floor)`, scores(floor), `LCP ${floor.lcpMs} ms, CLS ${floor.cls}, TBT ${floor.tbtMs} ms`, '', '');
   const { 'bare page': bareThread, 'bare page of our size': sizedThread, ...ourThreads } = r.mainThread;
   const thread = (value) => `busy ${value.busyMs} ms, blocking ${value.blockingMs} ms`;
   for (const [name, value] of Object.entries(ourThreads)) {
     const ratios = `busy ${+(value.busyMs / bareThread.busyMs).toFixed(2)} / ${+(value.busyMs / sizedThread.busyMs).toFixed(2)}, blocking ${+(value.blockingMs / bareThread.blockingMs).toFixed(2)} / ${+(value.blockingMs / sizedThread.blockingMs).toFixed(2)}`;
-    row(`main thread at 4× CPU ${name} (median of ${value.loads} loads)`, thread(value), `bare page: ${thread(bareThread)}; of our size: ${thread(sizedThread)}`, ratios, '');
+    row(
+      `main thread at 4× CPU ${name} (median of ${value.loads} loads)`,
+      thread(value),
+      `bare page: ${thread(bareThread)}; of our size: ${thread(sizedThread)}`,
+      ratios,
+      '',
+    );
   }
   row('build (npm start’s)', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
   row('next start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
-  if (r.freshClone) row('fresh clone → first page', r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm ci, build, start)`, '', '', '');
+  if (r.freshClone)
+    row(
+      'fresh clone → first page',
+      r.freshClone.error ?? `${r.freshClone.cloneToFirstPageSeconds.toFixed(0)} s (clone, npm ci, build, start)`,
+      '',
+      '',
+      '',
+    );
   // The same-size floor is fair only while it weighs what our pages weigh.
   const drift = ['home', 'privacy'].map((name) => r.pages[name].htmlBytes / sized.htmlBytes).filter((share) => Math.abs(share - 1) > 0.1);
-  if (drift.length) lines.push('', `Note: the bare page of our size has ${kB(sized.htmlBytes)} of HTML, ours ${kB(r.pages.home.htmlBytes)} / ${kB(r.pages.privacy.htmlBytes)}: match its section count (bench/baseline/app/sized/page.tsx) to our pages.`);
+  if (drift.length)
+    lines.push(
+      '',
+      `Note: the bare page of our size has ${kB(sized.htmlBytes)} of HTML, ours ${kB(r.pages.home.htmlBytes)} / ${kB(r.pages.privacy.htmlBytes)}: match its section count (bench/baseline/app/sized/page.tsx) to our pages.`,
+    );
   const text = lines.join('\n');
   process.stdout.write(`\n${text}\n`);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

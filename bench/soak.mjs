@@ -26,7 +26,18 @@ const site = `http://localhost:${port}`;
 const mailSink = await startMailSink(smtpPort);
 const server = startProcess(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
-  env: { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1', SITE_URL: site, PORT: String(port), DATA_DIR: path.join(work, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', THROTTLE_SCALE: '100000', PAYMENTS_MANUAL_ENABLED: 'true' },
+  env: {
+    ...process.env,
+    NEXT_DIST_DIR: '.next-bench',
+    NEXT_TELEMETRY_DISABLED: '1',
+    SITE_URL: site,
+    PORT: String(port),
+    DATA_DIR: path.join(work, 'data'),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LOG_LEVEL: 'warn',
+    THROTTLE_SCALE: '100000',
+    PAYMENTS_MANUAL_ENABLED: 'true',
+  },
 });
 try {
   process.stdout.write('… starting the site (scripts/start.mjs builds first when its build is stale)\n');
@@ -34,7 +45,11 @@ try {
   await waitFor(`${site}/api/health`, 600_000, server.child);
   // One account, made the way a visitor makes one.
   const { account, session, anonymous } = await signUpBenchUser(site, mailSink.mails, 'soak');
-  const cart = JSON.stringify({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: { Name: 'Soak', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+  const cart = JSON.stringify({
+    Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }],
+    BillingInfo: { Name: 'Soak', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' },
+    IsAddition: false,
+  });
   const login = JSON.stringify({ UserName: account.UserName, Password: account.Password, CookieConsent: null });
   // Ten requests per round: pages, catalog and cart most, one login (argon2 is costly on purpose).
   const requests = [

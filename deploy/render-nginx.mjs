@@ -31,7 +31,10 @@ export function renderNginx(settings) {
   };
   return fs.readFileSync(template, 'utf8').replace(/\$\{([A-Z_]+)\}/g, (whole, name) => {
     const value = values[name];
-    if (!value) throw new Error(`deploy/render-nginx.mjs: ${name} has no value (set ${name === 'SERVER_NAME' || name === 'PUBLIC_ORIGIN' ? 'SITE_URL' : name})`);
+    if (!value)
+      throw new Error(
+        `deploy/render-nginx.mjs: ${name} has no value (set ${name === 'SERVER_NAME' || name === 'PUBLIC_ORIGIN' ? 'SITE_URL' : name})`,
+      );
     return value;
   });
 }

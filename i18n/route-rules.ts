@@ -59,8 +59,15 @@ const unprefixedOrFile = `/:path(${notPrefixedOrReserved}.+)`;
 
 /** The sources of one language's addresses, and where their path goes in another language. */
 function addressesOf(locale: string) {
-  if (locale === routing.defaultLocale) return [{ source: '/', rest: '' }, { source: unprefixed, rest: '/:path' }];
-  return [{ source: `/${locale}`, rest: '' }, { source: `/${locale}/:path*`, rest: '/:path*' }];
+  if (locale === routing.defaultLocale)
+    return [
+      { source: '/', rest: '' },
+      { source: unprefixed, rest: '/:path' },
+    ];
+  return [
+    { source: `/${locale}`, rest: '' },
+    { source: `/${locale}/:path*`, rest: '/:path*' },
+  ];
 }
 const addressIn = (locale: string, rest: string) => (locale === routing.defaultLocale ? rest || '/' : `/${locale}${rest}`);
 
@@ -70,7 +77,12 @@ export function localeRedirects(): Redirect[] {
   for (const chosen of locales) {
     for (const shown of locales.filter((locale) => locale !== chosen)) {
       for (const { source, rest } of addressesOf(shown)) {
-        rules.push({ source, destination: addressIn(chosen, rest), permanent: false, has: [{ type: 'cookie', key: LANGUAGE_COOKIE, value: chosen }] });
+        rules.push({
+          source,
+          destination: addressIn(chosen, rest),
+          permanent: false,
+          has: [{ type: 'cookie', key: LANGUAGE_COOKIE, value: chosen }],
+        });
       }
     }
   }

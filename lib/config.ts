@@ -13,7 +13,8 @@ export const brand = {
 } as const;
 
 /** The postal address on one line, with the country named in the reader's language. */
-export const postalAddressIn = (countryName: string) => `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${countryName}`;
+export const postalAddressIn = (countryName: string) =>
+  `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${countryName}`;
 
 /** Spec §9: the production flag is on unless the build turns it off on purpose. */
 export const isProduction = process.env.NEXT_PUBLIC_PRODUCTION !== 'false';

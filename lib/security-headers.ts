@@ -33,11 +33,15 @@ type Header = { key: string; value: string };
 
 type HeaderOptions = { production: boolean; development: boolean };
 
-const cspHeader = (stripe: boolean, options: HeaderOptions): Header => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy({ stripe, development: options.development }) });
+const cspHeader = (stripe: boolean, options: HeaderOptions): Header => ({
+  key: 'Content-Security-Policy',
+  value: contentSecurityPolicy({ stripe, development: options.development }),
+});
 
 const noSniffing: Header = { key: 'X-Content-Type-Options', value: 'nosniff' };
 const noFraming: Header = { key: 'X-Frame-Options', value: 'DENY' };
-const hsts = (options: HeaderOptions): Header[] => (options.production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []);
+const hsts = (options: HeaderOptions): Header[] =>
+  options.production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : [];
 
 /** The headers of every page and file the site serves. */
 export function pageHeaders(options: HeaderOptions): Header[] {
@@ -58,12 +62,7 @@ export function pageHeaders(options: HeaderOptions): Header[] {
  * costs every call parse time at both ends, so the list stays at that.
  */
 export function apiHeaders(options: HeaderOptions): Header[] {
-  return [
-    noSniffing,
-    noFraming,
-    ...hsts(options),
-    { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
-  ];
+  return [noSniffing, noFraming, ...hsts(options), { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }];
 }
 
 /**

@@ -59,13 +59,52 @@ function codeLines(x, y, width, rows, lineHeight = 22, barHeight = 9) {
 }
 
 const codeRows = [
-  { indent: 0, tokens: [[0.12, 4], [0.2, 0], [0.08, 5]] },
-  { indent: 1, tokens: [[0.1, 1], [0.26, 0]] },
-  { indent: 1, tokens: [[0.16, 2], [0.1, 5], [0.18, 3]] },
-  { indent: 2, tokens: [[0.22, 0], [0.12, 1]] },
-  { indent: 2, tokens: [[0.08, 4], [0.3, 2]] },
+  {
+    indent: 0,
+    tokens: [
+      [0.12, 4],
+      [0.2, 0],
+      [0.08, 5],
+    ],
+  },
+  {
+    indent: 1,
+    tokens: [
+      [0.1, 1],
+      [0.26, 0],
+    ],
+  },
+  {
+    indent: 1,
+    tokens: [
+      [0.16, 2],
+      [0.1, 5],
+      [0.18, 3],
+    ],
+  },
+  {
+    indent: 2,
+    tokens: [
+      [0.22, 0],
+      [0.12, 1],
+    ],
+  },
+  {
+    indent: 2,
+    tokens: [
+      [0.08, 4],
+      [0.3, 2],
+    ],
+  },
   { indent: 1, tokens: [[0.06, 5]] },
-  { indent: 1, tokens: [[0.14, 1], [0.2, 0], [0.1, 3]] },
+  {
+    indent: 1,
+    tokens: [
+      [0.14, 1],
+      [0.2, 0],
+      [0.1, 3],
+    ],
+  },
   { indent: 2, tokens: [[0.28, 2]] },
   { indent: 0, tokens: [[0.06, 5]] },
 ];
@@ -124,7 +163,13 @@ function desk1() {
     ${rrect(96, 512, 498, 18, 6, c.white)}`;
   const shelf = `
     ${rrect(760, 250, 420, 16, 4, c.woodDark)}
-    ${books(780, 250, [[26, 120, c.brand700], [22, 104, c.amber], [30, 128, c.brand300], [20, 96, c.coral], [28, 116, c.brand600]])}
+    ${books(780, 250, [
+      [26, 120, c.brand700],
+      [22, 104, c.amber],
+      [30, 128, c.brand300],
+      [20, 96, c.coral],
+      [28, 116, c.brand600],
+    ])}
     ${plant(1080, 214, 0.45, c.brand600)}
     ${rrect(940, 178, 70, 72, 6, c.white)}${rrect(948, 186, 54, 56, 4, c.brand200)}${pathD('M952 238 l16 -22 l12 14 l8 -8 l12 16 z', c.brand600)}`;
   const lamp = `
@@ -168,12 +213,29 @@ function desk2() {
     <g transform="rotate(3 320 170)">${rrect(280, 140, 90, 84, 4, c.rose)}</g>
     <g transform="rotate(2 220 280)">${rrect(180, 250, 90, 80, 4, c.brand200)}</g>
     <g transform="rotate(-3 340 280)">${rrect(300, 250, 90, 80, 4, c.mint)}</g>
-    ${[[205, 152], [325, 142], [225, 252], [345, 252]].map(([x, y]) => circle(x, y, 6, c.coral)).join('')}`;
+    ${[
+      [205, 152],
+      [325, 142],
+      [225, 252],
+      [345, 252],
+    ]
+      .map(([x, y]) => circle(x, y, 6, c.coral))
+      .join('')}`;
   const window = `
     ${rrect(1170, 90, 330, 380, 12, c.brand700)}
     ${rrect(1184, 104, 302, 352, 6, '#0f1f4a')}
     ${circle(1420, 170, 34, '#f6f1d8')}${circle(1406, 160, 34, '#0f1f4a')}
-    ${[[1220, 150], [1280, 210], [1350, 130], [1240, 300], [1450, 280], [1320, 360], [1460, 400]].map(([x, y]) => circle(x, y, 3, c.white, 'opacity="0.8"')).join('')}
+    ${[
+      [1220, 150],
+      [1280, 210],
+      [1350, 130],
+      [1240, 300],
+      [1450, 280],
+      [1320, 360],
+      [1460, 400],
+    ]
+      .map(([x, y]) => circle(x, y, 3, c.white, 'opacity="0.8"'))
+      .join('')}
     ${rect(1184, 390, 302, 66, '#1a2d66')}${rect(1230, 360, 50, 96, '#213a80')}${rect(1380, 340, 60, 116, '#213a80')}
     ${rect(1329, 104, 12, 352, c.brand700)}`;
   const lamp = `
@@ -199,7 +261,16 @@ function desk2() {
     ${rect(1006, 520, 24, 92, c.steel)}${rrect(956, 606, 124, 18, 6, c.steelLight)}
     ${rrect(850, 250, 340, 280, 14, c.ink)}
     ${rrect(866, 266, 308, 234, 6, c.brand900)}
-    ${[[0.45, c.brand300], [0.62, c.brand200], [0.38, c.brand300], [0.8, c.amber], [0.7, c.brand200], [0.92, c.mint]].map(([h, colour], i) => rrect(896 + i * 44, 470 - h * 170, 28, h * 170, 4, colour)).join('')}
+    ${[
+      [0.45, c.brand300],
+      [0.62, c.brand200],
+      [0.38, c.brand300],
+      [0.8, c.amber],
+      [0.7, c.brand200],
+      [0.92, c.mint],
+    ]
+      .map(([h, colour], i) => rrect(896 + i * 44, 470 - h * 170, 28, h * 170, 4, colour))
+      .join('')}
     <path d="M906 420 L950 380 L994 400 L1038 330 L1082 350 L1126 290" stroke="${c.rose}" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
     ${rect(886, 474, 268, 3, c.steelLight)}`;
   const props = `
@@ -216,7 +287,11 @@ function desk2() {
 function person({ x, y, skin, hair, shirt, hairStyle = 'short', scale = 1 }) {
   const crown = 'M-39 8 C -46 -62 46 -62 39 8 C 32 -12 -6 -24 -39 8 Z';
   const back =
-    hairStyle === 'long' ? pathD('M-42 0 C -48 -60 48 -60 42 0 L 46 74 H -46 Z', hair) : hairStyle === 'bun' ? circle(0, -50, 17, hair) : '';
+    hairStyle === 'long'
+      ? pathD('M-42 0 C -48 -60 48 -60 42 0 L 46 74 H -46 Z', hair)
+      : hairStyle === 'bun'
+        ? circle(0, -50, 17, hair)
+        : '';
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     ${pathD('M-70 170 C -70 100 -40 74 0 74 C 40 74 70 100 70 170 Z', shirt)}
     ${rect(-12, 40, 24, 40, skin)}
@@ -269,7 +344,10 @@ function meeting() {
     <g transform="translate(880 620)">${pathD('M0 40 L20 0 H150 L170 40 Z', c.steelLight)}${rrect(20, -80, 130, 84, 8, c.steel)}${circle(85, -40, 10, c.brand200)}</g>
     ${mug(520, 616, c.coral, false)}${mug(1130, 620, c.brand600, false)}
     <g transform="rotate(8 720 650)">${rrect(650, 630, 140, 40, 4, c.white)}${rect(666, 642, 100, 4, c.brand300)}${rect(666, 652, 80, 4, c.brand300)}</g>`;
-  return svg(`${rect(0, 0, WIDTH, HEIGHT, 'url(#wall3)')}${blinds}${screen}${clock}${plantCorner}${presenter}${table}${team}${tableProps}`, defs);
+  return svg(
+    `${rect(0, 0, WIDTH, HEIGHT, 'url(#wall3)')}${blinds}${screen}${clock}${plantCorner}${presenter}${table}${team}${tableProps}`,
+    defs,
+  );
 }
 
 const images = { desk1, desk2, meeting };

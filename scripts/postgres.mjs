@@ -23,18 +23,35 @@ export async function startPostgres({ durable = false } = {}) {
   const isRoot = process.getuid?.() === 0;
   // initdb refuses to run as root; Debian's package creates the postgres user.
   const asUser = (command, args) =>
-    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
+    isRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+      : execFileSync(command, args, { stdio: 'pipe' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
   const port = await freePort();
   asUser(path.join(found.bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '--locale=C.UTF-8', '-E', 'UTF8']);
-  asUser(path.join(found.bin, 'pg_ctl'), ['-D', dir, '-w', '-l', path.join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir}${durable ? '' : ' -c fsync=off'} -c max_connections=200`, 'start']);
+  asUser(path.join(found.bin, 'pg_ctl'), [
+    '-D',
+    dir,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-h 127.0.0.1 -p ${port} -k ${dir}${durable ? '' : ' -c fsync=off'} -c max_connections=200`,
+    'start',
+  ]);
   return {
     version: found.version,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      spawnSync(isRoot ? 'runuser' : path.join(found.bin, 'pg_ctl'), isRoot ? ['-u', 'postgres', '--', path.join(found.bin, 'pg_ctl'), '-D', dir, '-m', 'fast', 'stop'] : ['-D', dir, '-m', 'fast', 'stop'], { stdio: 'ignore' });
+      spawnSync(
+        isRoot ? 'runuser' : path.join(found.bin, 'pg_ctl'),
+        isRoot
+          ? ['-u', 'postgres', '--', path.join(found.bin, 'pg_ctl'), '-D', dir, '-m', 'fast', 'stop']
+          : ['-D', dir, '-m', 'fast', 'stop'],
+        { stdio: 'ignore' },
+      );
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -11,7 +11,20 @@ const root = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = path.join(root, distDir, 'BUILD_ID');
 const builtFor = path.join(root, distDir, 'site-url');
-const sources = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'server', 'proxy.ts', 'next.config.ts', 'instrumentation.ts', 'tailwind.config.ts', 'package-lock.json'];
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'i18n',
+  'messages',
+  'public',
+  'server',
+  'proxy.ts',
+  'next.config.ts',
+  'instrumentation.ts',
+  'tailwind.config.ts',
+  'package-lock.json',
+];
 // The .env files, read as Next.js reads them, so what they set counts for the choices below too.
 nextEnv.loadEnvConfig(root, false);
 const port = process.env.PORT || '3000';
@@ -19,7 +32,12 @@ const say = (line) => process.stdout.write(`${line}\n`);
 
 // NEXT_MANUAL_SIG_HANDLE: on a stop signal the site closes its embedded database before it
 // exits (instrumentation.ts), instead of Next.js exiting on its own.
-const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_MANUAL_SIG_HANDLE: 'true' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
+  NEXT_MANUAL_SIG_HANDLE: 'true',
+};
 // Production needs the public origin; on this machine that is the address it listens on.
 if (!env.SITE_URL) {
   env.SITE_URL = `http://localhost:${port}`;

@@ -31,7 +31,10 @@ run('jest: unit, components, API on PGlite', process.execPath, jest, vmModules);
 const postgres = await startPostgres();
 if (postgres) {
   try {
-    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, 'tests/api'], { ...vmModules, TEST_DATABASE_URL: postgres.url });
+    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, 'tests/api'], {
+      ...vmModules,
+      TEST_DATABASE_URL: postgres.url,
+    });
   } finally {
     await postgres.stop();
   }
@@ -40,7 +43,11 @@ if (postgres) {
   results.push({ name: 'jest: API on PostgreSQL (not installed, skipped)', ok: true, seconds: 0 });
 }
 
-run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, ['scripts/faults/kill-during-fulfilment.mjs', '--rounds', '3']);
+run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, [
+  'scripts/faults/kill-during-fulfilment.mjs',
+  '--rounds',
+  '3',
+]);
 
 // The e2e sites' databases (a few hundred MB) go once Playwright has stopped the sites.
 const e2eData = fs.mkdtempSync(path.join(os.tmpdir(), 'website-e2e-'));

@@ -48,15 +48,46 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
     const [https, http, nextPort, ...backendPorts] = await Promise.all(Array.from({ length: 3 + backendCount }, () => freePort()));
     const siteUrl = `https://localhost:${https}`;
     const [certificate, key] = [path.join(work, 'cert.pem'), path.join(work, 'key.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-days', '1', '-keyout', key, '-out', certificate], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-days',
+        '1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      { stdio: 'ignore' },
+    );
 
     const common = { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' };
     // Migrations first, as a deploy runs them; the backends then find the database ready.
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/db/migrate-cli.ts'], { cwd: root, env: { ...process.env, ...common }, stdio: 'ignore' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/db/migrate-cli.ts'], {
+      cwd: root,
+      env: { ...process.env, ...common },
+      stdio: 'ignore',
+    });
     const backendEnv = { ...common, HOST: '127.0.0.1', TRUSTED_PROXIES: '127.0.0.1', DATA_DIR: work };
-    const backends = backendPorts.map((port, i) => ({ port, child: start(`backend-${i + 1}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...backendEnv, PORT: String(port) }) }));
+    const backends = backendPorts.map((port, i) => ({
+      port,
+      child: start(`backend-${i + 1}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...backendEnv, PORT: String(port) }),
+    }));
     // Next.js's own /api forwarder is not used through nginx; it points at a backend all the same.
-    const next = start('next', process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(nextPort), '-H', '127.0.0.1'], { ...common, DATABASE_URL: '', BACKEND_URL: `http://127.0.0.1:${backendPorts[0]}` });
+    const next = start('next', process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(nextPort), '-H', '127.0.0.1'], {
+      ...common,
+      DATABASE_URL: '',
+      BACKEND_URL: `http://127.0.0.1:${backendPorts[0]}`,
+    });
 
     const cacheDir = path.join(work, 'nginx-cache');
     fs.mkdirSync(cacheDir);
@@ -97,7 +128,8 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
     execFileSync(nginx, ['-t', '-q', '-c', config], { stdio: 'inherit' });
     const proxy = start('nginx', nginx, ['-c', config]);
 
-    for (const [i, backend] of backends.entries()) await waitFor(`http://127.0.0.1:${backend.port}/api/health`, backend.child, `backend ${i + 1}`);
+    for (const [i, backend] of backends.entries())
+      await waitFor(`http://127.0.0.1:${backend.port}/api/health`, backend.child, `backend ${i + 1}`);
     await waitFor(`http://127.0.0.1:${nextPort}/blank`, next, 'Next.js');
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (proxy.exitCode !== null) throw new Error(`nginx ended (${proxy.exitCode})`);

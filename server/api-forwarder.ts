@@ -5,11 +5,24 @@ import type { ApiText } from './i18n';
 import { pickLanguage } from './services/language';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), and those fetch recomputes. */
-const connectionHeaders = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
+const connectionHeaders = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+];
 
 function withoutConnectionHeaders(source: Headers): Headers {
   const headers = new Headers(source);
-  const listed = (source.get('connection') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const listed = (source.get('connection') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of [...connectionHeaders, ...listed]) headers.delete(name);
   return headers;
 }
@@ -56,7 +69,12 @@ async function forwardOverHttp(request: Request, backendUrl: string): Promise<Re
   const body = hasBody ? await boundedBody(request) : undefined;
   if (body === null) return refusal(request, 413, { key: 'bodyTooLarge' });
   try {
-    const response = await fetch(target, { method: request.method, headers: withoutConnectionHeaders(request.headers), body, redirect: 'manual' });
+    const response = await fetch(target, {
+      method: request.method,
+      headers: withoutConnectionHeaders(request.headers),
+      body,
+      redirect: 'manual',
+    });
     // fetch has already decoded the body, so its encoding headers no longer apply.
     const headers = withoutConnectionHeaders(response.headers);
     headers.delete('content-encoding');

@@ -95,7 +95,10 @@ export function createApp(deps: BackendDeps) {
     const values = { method: c.req.method, path: c.req.path };
     if (!allowed.length) return errorResponse(c, new ApiError(404, { key: 'noSuchCall', values }));
     const allow = allowed.join(', ');
-    return errorResponse(c, new ApiError(405, { key: 'methodNotAllowed', values: { ...values, allowed: allow } }, { headers: { Allow: allow } }));
+    return errorResponse(
+      c,
+      new ApiError(405, { key: 'methodNotAllowed', values: { ...values, allowed: allow } }, { headers: { Allow: allow } }),
+    );
   });
 
   app.route('/', appRoutes);

@@ -22,7 +22,11 @@ export interface Backend {
 }
 
 /** Builds the app on an open database: the one wiring used by the server and by the tests. */
-export function assembleBackend(database: Database, config: BackendConfig, overrides: { clock?: Clock; mailer?: Mailer; payments?: PaymentProvider | null } = {}): Backend {
+export function assembleBackend(
+  database: Database,
+  config: BackendConfig,
+  overrides: { clock?: Clock; mailer?: Mailer; payments?: PaymentProvider | null } = {},
+): Backend {
   const logger = createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
@@ -43,7 +47,8 @@ export function assembleBackend(database: Database, config: BackendConfig, overr
   deps.catalog.watch((error) => logger.error('catalog not refreshed', { error: error instanceof Error ? error.message : String(error) }));
   if (config.jobs) scheduler = startJobs(deps);
   if (config.testHooks) logger.warn('TEST_HOOKS=on: the e2e-only test calls are mounted; never use this outside tests');
-  if (mailer.kind === 'files' && config.production) logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });
+  if (mailer.kind === 'files' && config.production)
+    logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });
   let closing: Promise<void> | undefined;
   return {
     app: createApp(deps),
@@ -62,7 +67,12 @@ export async function startBackend(config: BackendConfig = loadBackendConfig(), 
   const database = await openDatabase(databaseOptions ?? config.database);
   const offers = await seedCatalog(database.db);
   const backend = assembleBackend(database, config);
-  backend.deps.logger.info('backend ready', { database: database.kind, offers, mail: backend.deps.mailer.kind, ms: Math.round(performance.now() - started) });
+  backend.deps.logger.info('backend ready', {
+    database: database.kind,
+    offers,
+    mail: backend.deps.mailer.kind,
+    ms: Math.round(performance.now() - started),
+  });
   return backend;
 }
 

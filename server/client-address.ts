@@ -20,7 +20,9 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
     const family = isIP(address);
     const bits = prefix === undefined ? (family === 6 ? 128 : 32) : Number(prefix);
     if (!family || extra !== undefined || !/^\d*$/.test(prefix ?? '') || bits > (family === 6 ? 128 : 32)) {
-      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or network; give a hop count (such as 1) or addresses and networks such as 127.0.0.1, 10.0.0.0/8`);
+      throw new Error(
+        `TRUSTED_PROXIES: "${entry}" is not an IP address or network; give a hop count (such as 1) or addresses and networks such as 127.0.0.1, 10.0.0.0/8`,
+      );
     }
     networks.addSubnet(address, bits, family === 6 ? 'ipv6' : 'ipv4');
   }

@@ -47,12 +47,22 @@ const setting = (accepts: string, test: (value: string) => boolean) =>
     if (!test(value)) context.addIssue({ code: 'custom', message: `"${value}" is not accepted: give ${accepts}` });
   });
 const choice = (...values: string[]) => setting(values.map((value) => `"${value}"`).join(' or '), (value) => values.includes(value));
-const urlWith = (protocols: string[], example: string) => setting(`a URL such as ${example}`, (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol));
-const wholeNumber = (min: number, max: number) => setting(`a whole number from ${min} to ${max}`, (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max);
+const urlWith = (protocols: string[], example: string) =>
+  setting(`a URL such as ${example}`, (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol));
+const wholeNumber = (min: number, max: number) =>
+  setting(`a whole number from ${min} to ${max}`, (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max);
 const origin = setting('the scheme and host only, such as https://www.example.com', (value) => {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !value.includes('?') && !value.includes('#');
+  return (
+    /^https?:$/.test(url.protocol) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !value.includes('?') &&
+    !value.includes('#')
+  );
 });
 
 const envSchema = z
@@ -84,12 +94,19 @@ const envSchema = z
   .superRefine((env, context) => {
     const production = env.NODE_ENV === 'production';
     const problem = (variable: string, message: string) => context.addIssue({ code: 'custom', path: [variable], message });
-    if (production && !env.SITE_URL) problem('SITE_URL', 'is required in production: give the public origin of the site, such as https://www.example.com');
+    if (production && !env.SITE_URL)
+      problem('SITE_URL', 'is required in production: give the public origin of the site, such as https://www.example.com');
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
-      problem(env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY', 'is required with the other Stripe key: give both or neither');
+      problem(
+        env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY',
+        'is required with the other Stripe key: give both or neither',
+      );
     }
     if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      problem('STRIPE_WEBHOOK_SECRET', "is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded");
+      problem(
+        'STRIPE_WEBHOOK_SECRET',
+        "is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded",
+      );
     }
   });
 
@@ -126,7 +143,13 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     trustedProxies,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, timeoutMs: Number(env.STRIPE_TIMEOUT_MS ?? 20_000) }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+            timeoutMs: Number(env.STRIPE_TIMEOUT_MS ?? 20_000),
+          }
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
     testHooks: env.TEST_HOOKS === 'on',

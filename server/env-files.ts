@@ -6,5 +6,8 @@ import { loadEnvConfig } from '@next/env';
  * Next.js does not start: the standalone backend and the commands. Set variables win.
  */
 export function loadEnvFiles(): void {
-  loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production', { info: () => {}, error: (message: string) => process.stderr.write(`${message}\n`) });
+  loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production', {
+    info: () => {},
+    error: (message: string) => process.stderr.write(`${message}\n`),
+  });
 }

@@ -53,7 +53,13 @@ export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorT
 }
 
 /** pg's own words for a server that did not answer or dropped the connection (they carry no code). */
-const lostDatabaseMessages = ['Query read timeout', 'timeout exceeded when trying to connect', 'Connection terminated', 'Client was closed and is not queryable', 'Client has encountered a connection error and is not queryable'];
+const lostDatabaseMessages = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client was closed and is not queryable',
+  'Client has encountered a connection error and is not queryable',
+];
 /** Connection failures, and PostgreSQL refusing or ending work for its own reasons (timeouts, shutdown, too many connections). */
 const lostDatabaseCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '53300', '25P03'];
 

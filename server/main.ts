@@ -20,7 +20,11 @@ async function main() {
   const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new StartupError(`PORT: ${port} on ${host} is in use by another process; stop it or choose another port`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(`PORT: ${port} on ${host} is in use by another process; stop it or choose another port`)
+          : error,
+      ),
     );
     server.listen(port, host, resolve);
   });

@@ -7,6 +7,11 @@ import { useLocalePath, useShellText } from '@/components/shell/shell-i18n';
 export default function PageError({ retry }: { error: Error & { digest?: string }; retry: () => void }) {
   const t = useShellText();
   const localePath = useLocalePath();
-  const texts = { title: t('shell.pageError.title'), text: t('shell.pageError.text'), retry: t('shell.pageError.retry'), home: t('shell.pageError.home') };
+  const texts = {
+    title: t('shell.pageError.title'),
+    text: t('shell.pageError.text'),
+    retry: t('shell.pageError.retry'),
+    home: t('shell.pageError.home'),
+  };
   return <PageErrorView texts={texts} homeHref={localePath('/')} onRetry={retry} />;
 }

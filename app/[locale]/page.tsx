@@ -53,13 +53,19 @@ export default async function HomePage() {
               </ul>
             </div>
           </div>
-          <HeroImage href="/solutions/consulting" alts={{ desk1: t('heroAlt.desk1'), desk2: t('heroAlt.desk2'), meeting: t('heroAlt.meeting') }} />
+          <HeroImage
+            href="/solutions/consulting"
+            alts={{ desk1: t('heroAlt.desk1'), desk2: t('heroAlt.desk2'), meeting: t('heroAlt.meeting') }}
+          />
         </div>
       </section>
 
       <Section id="services" heading={t('servicesHeading')} intro={t('servicesIntro')}>
         <ServiceCards />
-        <Link href="/solutions/consulting" className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          href="/solutions/consulting"
+          className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
           {t('allServices')}
           <Icon name="arrowRight" className="size-4" />
         </Link>

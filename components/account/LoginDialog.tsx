@@ -38,7 +38,9 @@ export function LoginDialog() {
 
 type LoginValues = Omit<LoginRequest, 'CookieConsent'>;
 
-const resolver = lazyZodResolver<LoginValues, z.output<typeof LoginRequestSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema));
+const resolver = lazyZodResolver<LoginValues, z.output<typeof LoginRequestSchema>>(() =>
+  import('@/lib/contract/auth').then((contract) => contract.LoginRequestSchema),
+);
 
 /** Mounted with the dialog's content, so every opening starts with an empty form. */
 function LoginForm() {
@@ -66,13 +68,7 @@ function LoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <ErrorPanel messages={messages} />
-      <EmailField
-        label={t('email')}
-        autoComplete="username"
-        autoFocus
-        error={fieldError('UserName')}
-        {...register('UserName')}
-      />
+      <EmailField label={t('email')} autoComplete="username" autoFocus error={fieldError('UserName')} {...register('UserName')} />
       <PasswordField label={t('password')} autoComplete="current-password" error={fieldError('Password')} {...register('Password')} />
       <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}

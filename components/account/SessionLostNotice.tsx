@@ -11,7 +11,10 @@ import { Button } from '../ui/Button';
 export function SessionLostNotice({ returnTo }: { returnTo: string }) {
   const text = useShellText();
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900"
+    >
       <p>{text('shell.sessionLost')}</p>
       <Button onClick={() => openAuthDialog('login', returnTo)}>{text('shell.login')}</Button>
     </div>

@@ -41,14 +41,20 @@ export function SignupDialog() {
   );
 }
 
-const resolver = lazyZodResolver<SignupForm, z.output<typeof SignupFormSchema>>(() => import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema));
+const resolver = lazyZodResolver<SignupForm, z.output<typeof SignupFormSchema>>(() =>
+  import('@/lib/contract/auth').then((contract) => contract.SignupFormSchema),
+);
 
 function SignupFormContent() {
   const t = useTranslations('account.signup');
   const finishLogin = useFinishLogin();
   const [codeShown, setCodeShown] = useState(false);
   const { codeMailedTo, sentElsewhere } = useCodeRecipient();
-  const { register, handleSubmit, formState, resetField, setFocus, watch } = useForm<SignupForm, unknown, z.output<typeof SignupFormSchema>>({
+  const { register, handleSubmit, formState, resetField, setFocus, watch } = useForm<
+    SignupForm,
+    unknown,
+    z.output<typeof SignupFormSchema>
+  >({
     resolver,
     mode: 'all',
     defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
@@ -77,7 +83,10 @@ function SignupFormContent() {
       finishLogin(answer.SessionInfo);
       return;
     }
-    setMessages(answer.Errors.map((error) => error.Message), answer.notice);
+    setMessages(
+      answer.Errors.map((error) => error.Message),
+      answer.notice,
+    );
     const code = signupCodeField(answer);
     if (!code) return;
     resetField('Code');
@@ -105,12 +114,7 @@ function SignupFormContent() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <ErrorPanel messages={messages} notice={notice} />
-      <EmailField
-        label={t('email')}
-        autoFocus
-        error={fieldError('UserName')}
-        {...register('UserName')}
-      />
+      <EmailField label={t('email')} autoFocus error={fieldError('UserName')} {...register('UserName')} />
       <PasswordField
         label={t('password')}
         autoComplete="new-password"
@@ -124,9 +128,7 @@ function SignupFormContent() {
         error={fieldError('RepeatPassword')}
         {...register('RepeatPassword')}
       />
-      {codeShown && (
-        <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />
-      )}
+      {codeShown && <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />}
       <Checkbox
         label={t.rich('terms', { terms: newTabLink('/legal/terms-of-service'), privacy: newTabLink('/legal/privacy-policy') })}
         error={fieldError('UserAgreedToTerms')}

@@ -31,6 +31,7 @@ export function useCodeRecipient() {
     /** After a request without a code, which mails one to `address`. */
     codeMailedTo: setSentTo,
     /** What to say instead of sending `code` for `address`, when the code went to another address. */
-    sentElsewhere: (address: string, code: string | null) => (code && sentTo && sentTo !== address ? t('sentToOtherAddress', { email: sentTo }) : null),
+    sentElsewhere: (address: string, code: string | null) =>
+      code && sentTo && sentTo !== address ? t('sentToOtherAddress', { email: sentTo }) : null,
   };
 }

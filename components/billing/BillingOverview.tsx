@@ -86,7 +86,13 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: Subscription[]
         <DataTable
           label={t('title')}
           caption={t('caption')}
-          columns={[{ label: t('description') }, { label: t('state') }, { label: t('effective'), wide: true }, { label: t('expiration'), wide: true }, { label: t('nextRenewal') }]}
+          columns={[
+            { label: t('description') },
+            { label: t('state') },
+            { label: t('effective'), wide: true },
+            { label: t('expiration'), wide: true },
+            { label: t('nextRenewal') },
+          ]}
         >
           {subscriptions.map((subscription) => (
             <tr key={subscription.Key} data-testid="subscription-row">

@@ -14,15 +14,38 @@ export interface Column {
  * a named, focusable group so keyboard users can scroll it too (WCAG 2.1.1). A group, not a
  * region: the section around it is already the landmark of that name.
  */
-export function DataTable({ caption, columns, children, label }: { caption: string; label: string; columns: Column[]; children: ReactNode }) {
+export function DataTable({
+  caption,
+  columns,
+  children,
+  label,
+}: {
+  caption: string;
+  label: string;
+  columns: Column[];
+  children: ReactNode;
+}) {
   return (
-    <div role="group" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:shadow-none">
+    <div
+      role="group"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:shadow-none"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={cx('px-3 py-3 sm:px-4 sm:whitespace-nowrap', column.numeric && 'text-right', column.wide && 'hidden sm:table-cell')}>
+              <th
+                key={column.label}
+                scope="col"
+                className={cx(
+                  'px-3 py-3 sm:px-4 sm:whitespace-nowrap',
+                  column.numeric && 'text-right',
+                  column.wide && 'hidden sm:table-cell',
+                )}
+              >
                 {column.label}
               </th>
             ))}

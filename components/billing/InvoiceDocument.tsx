@@ -14,7 +14,10 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing.invoice');
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none"
+    >
       <header className="flex flex-col gap-6 sm:flex-row sm:justify-between">
         <div className="flex flex-col gap-1">
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('from')}</p>
@@ -58,7 +61,12 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <DataTable
           label={t('lines')}
           caption={t('lines')}
-          columns={[{ label: t('description') }, { label: t('unitPrice'), numeric: true, wide: true }, { label: t('quantity'), numeric: true, wide: true }, { label: t('amount'), numeric: true }]}
+          columns={[
+            { label: t('description') },
+            { label: t('unitPrice'), numeric: true, wide: true },
+            { label: t('quantity'), numeric: true, wide: true },
+            { label: t('amount'), numeric: true },
+          ]}
         >
           {invoice.LineItems.map((line, index) => (
             <tr key={`${line.Key}-${index}`}>
@@ -94,7 +102,13 @@ function BillTo({ invoice }: { invoice: Invoice }) {
   // US addresses name the state; elsewhere the server keeps the region as entered.
   const region = invoice.BillingStateName ?? invoice.BillingStateCode;
   const cityLine = [invoice.BillingCity, [region, invoice.BillingPostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const lines = [invoice.BillingName, invoice.BillingAddress1, invoice.BillingAddress2, cityLine, invoice.BillingCountryName ?? invoice.BillingCountryCode];
+  const lines = [
+    invoice.BillingName,
+    invoice.BillingAddress1,
+    invoice.BillingAddress2,
+    cityLine,
+    invoice.BillingCountryName ?? invoice.BillingCountryCode,
+  ];
   return (
     <section className="flex flex-col gap-1" data-testid="bill-to">
       <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('billTo')}</h3>
@@ -149,7 +163,11 @@ function Payments({ invoice }: { invoice: Invoice }) {
       {invoice.Payments.length === 0 ? (
         <p className="text-sm text-slate-700">{t('noPayments')}</p>
       ) : (
-        <DataTable label={t('payments')} caption={t('payments')} columns={[{ label: t('paymentDate'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}>
+        <DataTable
+          label={t('payments')}
+          caption={t('payments')}
+          columns={[{ label: t('paymentDate'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}
+        >
           {invoice.Payments.map((payment, index) => (
             <tr key={index}>
               <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(payment.DateTime)}</td>

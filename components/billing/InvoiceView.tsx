@@ -18,7 +18,8 @@ import { usePortalData } from './use-portal-data';
 import { payInvoicePath } from '@/lib/portal-paths';
 
 /** Printing the invoice leaves the site's header, footer and the page's buttons out. */
-const printStyle = '@media print { body > header, body > footer, [data-print="hide"] { display: none !important; } body { background: #fff; } }';
+const printStyle =
+  '@media print { body > header, body > footer, [data-print="hide"] { display: none !important; } body { background: #fff; } }';
 
 /** Spec screen 18: the invoice page's client island. */
 export function InvoiceView({ id }: { id: string }) {
@@ -71,7 +72,12 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       <button type="button" onClick={() => window.print()} className={buttonClass('plain')}>
         {t('invoice.print')}
       </button>
-      <a href={invoicePdfUrl(invoice.Key, locale)} download onClick={(event) => void download(event)} className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}>
+      <a
+        href={invoicePdfUrl(invoice.Key, locale)}
+        download
+        onClick={(event) => void download(event)}
+        className={buttonClass(invoiceStatus(invoice) === 'unpaid' ? 'plain' : 'primary')}
+      >
         <DownloadIcon />
         {t('invoice.downloadPdf')}
       </a>
@@ -86,7 +92,16 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
     </svg>
   );

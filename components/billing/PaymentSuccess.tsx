@@ -22,7 +22,8 @@ export function servicesBought(invoice: Pick<Invoice, 'LineItems'>, offers: read
   const services = new Map<string, BoughtService>();
   for (const line of invoice.LineItems) {
     const offer = byKey.get(line.Key);
-    if (offer && isHostedApp(offer.AppPage) && !services.has(offer.ServiceName)) services.set(offer.ServiceName, { name: offer.ServiceName, appPage: offer.AppPage });
+    if (offer && isHostedApp(offer.AppPage) && !services.has(offer.ServiceName))
+      services.set(offer.ServiceName, { name: offer.ServiceName, appPage: offer.AppPage });
   }
   return [...services.values()];
 }
@@ -53,7 +54,16 @@ export function PaymentSuccess({ invoice }: { invoice: Invoice }) {
   return (
     <div data-print="hide" className="flex flex-col gap-4 rounded-lg border border-green-700/30 bg-green-50 p-5">
       <p role="status" className="flex items-center gap-3 font-semibold text-green-900">
-        <svg aria-hidden viewBox="0 0 24 24" className="size-6 shrink-0 text-green-700" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="size-6 shrink-0 text-green-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="10" />
           <path d="m7.5 12.5 3 3 6-6" />
         </svg>

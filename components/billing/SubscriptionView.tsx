@@ -26,7 +26,11 @@ export function SubscriptionView({ id }: { id: string }) {
   // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
   const onCancelled = () => update((subscription) => ({ ...subscription, IsCancelled: true, NextRenewalDate: null }));
   // A refusal means the page is out of date (e.g. cancelled in another tab): show how it is now.
-  const onRefused = () => void fetchSubscription(id).then((fresh) => update(() => fresh), () => undefined);
+  const onRefused = () =>
+    void fetchSubscription(id).then(
+      (fresh) => update(() => fresh),
+      () => undefined,
+    );
   return (
     <div className="flex flex-col gap-6">
       <SubscriptionDetails subscription={state.data} />
@@ -93,7 +97,12 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
   const cancellable = Boolean(subscription.NextRenewalDate);
 
   async function cancel() {
-    const confirmed = await confirm({ titleKey: 'billing.subscription.confirmTitle', messageKey: 'billing.subscription.confirmMessage', warn: true, icon: 'warning' });
+    const confirmed = await confirm({
+      titleKey: 'billing.subscription.confirmTitle',
+      messageKey: 'billing.subscription.confirmMessage',
+      warn: true,
+      icon: 'warning',
+    });
     if (!confirmed) return;
     setSaving(true);
     try {
@@ -112,7 +121,10 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8"
+    >
       <div className="flex flex-col gap-1">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
           {t('cancelTitle')}
@@ -121,7 +133,14 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
           {cancellable ? t('cancelText') : t('cancelUnavailable')}
         </p>
       </div>
-      <Button variant="warn" disabled={!cancellable} busy={saving} aria-describedby={`${headingId}-text`} onClick={() => void cancel()} className="shrink-0">
+      <Button
+        variant="warn"
+        disabled={!cancellable}
+        busy={saving}
+        aria-describedby={`${headingId}-text`}
+        onClick={() => void cancel()}
+        className="shrink-0"
+      >
         {t('cancel')}
       </Button>
     </section>

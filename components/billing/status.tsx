@@ -2,7 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
-import { formatInvoiceDate, invoiceStatus, subscriptionState, type InvoiceStatus, type SubscriptionState } from '@/lib/contract/presentation';
+import {
+  formatInvoiceDate,
+  invoiceStatus,
+  subscriptionState,
+  type InvoiceStatus,
+  type SubscriptionState,
+} from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
 
 type Tone = 'good' | 'info' | 'wait' | 'muted' | 'bad';
@@ -30,14 +36,23 @@ function Badge({ tone, children, testId }: { tone: Tone; children: string; testI
   );
 }
 
-const stateTones: Record<SubscriptionState, Tone> = { active: 'good', renewed: 'info', pending: 'wait', expired: 'muted', inactive: 'bad', invalid: 'bad' };
+const stateTones: Record<SubscriptionState, Tone> = {
+  active: 'good',
+  renewed: 'info',
+  pending: 'wait',
+  expired: 'muted',
+  inactive: 'bad',
+  invalid: 'bad',
+};
 const statusTones: Record<InvoiceStatus, Tone> = { paid: 'good', unpaid: 'wait', void: 'muted' };
 
 /** Spec §4 subscription state (the rule itself lives in lib/contract/presentation). */
 /** The subscription's offer, with how many it holds when more than one. */
 export function SubscriptionName({ subscription }: { subscription: Pick<Subscription, 'Description' | 'Quantity'> }) {
   const t = useTranslations('billing');
-  return subscription.Quantity > 1 ? t('subscriptionName', { description: subscription.Description, quantity: subscription.Quantity }) : subscription.Description;
+  return subscription.Quantity > 1
+    ? t('subscriptionName', { description: subscription.Description, quantity: subscription.Quantity })
+    : subscription.Description;
 }
 
 export function SubscriptionStateBadge({ subscription }: { subscription: Subscription }) {

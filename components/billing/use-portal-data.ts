@@ -8,11 +8,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError } from '@/lib/state/snackbar';
 
 export type PortalData<T> =
-  | { status: 'loading' }
-  | { status: 'loginRequired' }
-  | { status: 'notFound' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: T };
+  { status: 'loading' } | { status: 'loginRequired' } | { status: 'notFound' } | { status: 'failed' } | { status: 'ready'; data: T };
 
 /**
  * What a billing screen loads for the signed-in user, once the session check is done.
@@ -62,7 +58,8 @@ export function usePortalData<T>(key: string, load: (signal: AbortSignal) => Pro
   }, [checked, userName, key, attempt]);
 
   /** Replaces the loaded value after a change the server confirmed (e.g. a cancel). */
-  const update = (change: (data: T) => T) => setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current));
+  const update = (change: (data: T) => T) =>
+    setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current));
   const retry = () => setAttempt((count) => count + 1);
   return { state, update, retry };
 }

@@ -21,7 +21,13 @@ export function ConfirmDialog() {
       describedByContent
       onOpenChange={(open) => !open && answerConfirm(false)}
       title={request ? t(request.titleKey) : ''}
-      icon={request?.icon === 'warning' ? <span aria-hidden className="text-2xl text-warn-600">⚠</span> : undefined}
+      icon={
+        request?.icon === 'warning' ? (
+          <span aria-hidden className="text-2xl text-warn-600">
+            ⚠
+          </span>
+        ) : undefined
+      }
       footer={
         <>
           <Button variant="plain" onClick={() => answerConfirm(false)}>

@@ -7,7 +7,8 @@
 export function focusInvalidField(form: HTMLFormElement, invalidNames: readonly string[]): void {
   const field = [...form.elements].find(
     (element): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
-      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && invalidNames.includes(element.name),
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) &&
+      invalidNames.includes(element.name),
   );
   if (!field) return;
   field.focus({ preventScroll: true });

@@ -14,7 +14,9 @@ import { showError } from '@/lib/state/snackbar';
  * Make one per form, at module level: each call adds its own focus listener and loads anew.
  * When the download fails, a validation says 'Unable to connect server', and the next one tries again.
  */
-export function lazyZodResolver<Input extends FieldValues, Output = Input>(loadSchema: () => Promise<z.ZodType<Output, Input>>): Resolver<Input, unknown, Output> {
+export function lazyZodResolver<Input extends FieldValues, Output = Input>(
+  loadSchema: () => Promise<z.ZodType<Output, Input>>,
+): Resolver<Input, unknown, Output> {
   let loaded: Promise<Resolver<Input, unknown, Output>> | undefined;
   const load = () =>
     (loaded ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(

@@ -6,7 +6,12 @@ import { useEffect, useRef } from 'react';
 import { confirm } from '@/lib/state/confirm';
 
 /** Message keys of the question; the confirm dialog translates them. */
-export const unsavedChangesQuestion = { titleKey: 'account.unsaved.title', messageKey: 'account.unsaved.message', icon: 'warning', warn: true } as const;
+export const unsavedChangesQuestion = {
+  titleKey: 'account.unsaved.title',
+  messageKey: 'account.unsaved.message',
+  icon: 'warning',
+  warn: true,
+} as const;
 
 /** The same-origin page a click on a link would open, or null when the click is not ours to stop. */
 function linkTarget(event: MouseEvent): URL | null {

@@ -14,7 +14,12 @@ interface LegalSection {
 export async function LegalDocument({ document, quickLinks = false }: { document: LegalDocumentKey; quickLinks?: boolean }) {
   const t = await getTranslations(`legal.${document}`);
   const legal = await getTranslations('legal');
-  const brandValues = { company: brand.company, product: brand.product, email: brand.supportEmail, address: postalAddressIn(legal('postalCountry')) };
+  const brandValues = {
+    company: brand.company,
+    product: brand.product,
+    email: brand.supportEmail,
+    address: postalAddressIn(legal('postalCountry')),
+  };
   const sections = t.raw('sections') as LegalSection[];
   // Keys are built from the section and paragraph positions, so the typed key check cannot see them.
   const text = (key: string) => t(key as never, brandValues as never);
@@ -28,12 +33,10 @@ export async function LegalDocument({ document, quickLinks = false }: { document
           <h2 id="quick-links" className="mb-2 font-semibold">
             {t.has('quickLinks') ? text('quickLinks') : null}
           </h2>
-          <ol className="legal-links list-decimal space-y-1 pl-6">
+          <ol className="list-decimal space-y-1 pl-6 legal-links">
             {sections.map((section, index) => (
               <li key={index}>
-                <a href={`#${index + 1}`}>
-                  {text(`sections.${index}.heading`)}
-                </a>
+                <a href={`#${index + 1}`}>{text(`sections.${index}.heading`)}</a>
               </li>
             ))}
           </ol>

@@ -49,7 +49,12 @@ export function AccountMenuPopup(props: PopupProps) {
         <AccountButtonFace />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content {...firstItemFocus} align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-fade-in">
+        <Menu.Content
+          {...firstItemFocus}
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-fade-in"
+        >
           {loggedIn ? (
             <>
               <Menu.Label className="truncate px-3 py-2 text-xs font-semibold text-slate-600">{name}</Menu.Label>

@@ -13,5 +13,7 @@ type MessagePath = keyof Messages | `${keyof Messages}.${string}`;
  */
 export async function IntlMessages({ namespaces = [], children }: { namespaces?: readonly MessagePath[]; children: ReactNode }) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={pickMessages(messages, [...shellMessagePaths, ...namespaces])}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, [...shellMessagePaths, ...namespaces])}>{children}</NextIntlClientProvider>
+  );
 }

@@ -30,7 +30,12 @@ export function LanguageMenuPopup(props: PopupProps) {
         <LanguageButtonFace />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content {...firstItemFocus} align="end" sideOffset={6} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Menu.Content
+          {...firstItemFocus}
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <Menu.RadioGroup value={locale} onValueChange={(value) => choose(value as AppLocale)}>
             {locales.map((option) => (
               <Menu.RadioItem

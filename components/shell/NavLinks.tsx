@@ -27,10 +27,7 @@ export function NavLinks() {
               key={item.href}
               href={localePath(item.href)}
               aria-current={current ? 'page' : undefined}
-              className={cx(
-                'nav-link',
-                current && 'text-brand-800 underline decoration-2 underline-offset-8',
-              )}
+              className={cx('nav-link', current && 'text-brand-800 underline decoration-2 underline-offset-8')}
             >
               {t(`shell.${item.label}`)}
             </Link>

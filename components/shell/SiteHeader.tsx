@@ -21,7 +21,11 @@ export async function SiteHeader() {
         {t('skipToContent')}
       </a>
       <div className="page-width flex h-16 items-center gap-1 sm:gap-2">
-        <Link href="/" aria-label={t('homeLink', { product: brand.product })} className="mr-auto flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          href="/"
+          aria-label={t('homeLink', { product: brand.product })}
+          className="mr-auto flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <Logo className="size-8" />
           <span className="text-lg font-bold tracking-tight text-brand-900 max-sm:sr-only">{brand.product}</span>
         </Link>

@@ -29,16 +29,28 @@ export function SnackbarHost() {
   const text = (content: SnackContent) => ('text' in content ? content.text : t(content.key, content.values));
 
   return (
-    <div aria-live="polite" role="status" {...{ [keepsDialogsOpen]: '' }} className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--cookie-notice-height,0px))] z-[60] flex justify-center px-4">
+    <div
+      aria-live="polite"
+      role="status"
+      {...{ [keepsDialogsOpen]: '' }}
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--cookie-notice-height,0px))] z-[60] flex justify-center px-4"
+    >
       {snack && (
         <div
           key={snack.id}
           data-testid="snackbar"
           data-style={snack.style}
-          className={cx('pointer-events-auto flex max-w-xl animate-fade-in items-center gap-4 rounded-md px-4 py-3 shadow-lg', styles[snack.style])}
+          className={cx(
+            'pointer-events-auto flex max-w-xl animate-fade-in items-center gap-4 rounded-md px-4 py-3 shadow-lg',
+            styles[snack.style],
+          )}
         >
           <span>{text(snack.content)}</span>
-          <button type="button" onClick={() => dismissSnack(snack.id)} className="rounded px-2 py-1 text-sm font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white">
+          <button
+            type="button"
+            onClick={() => dismissSnack(snack.id)}
+            className="rounded px-2 py-1 text-sm font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+          >
             {t('snack.dismiss')}
           </button>
         </div>

@@ -26,7 +26,10 @@ function PlainMenuButton({ testId, ...props }: PlainMenuButtonProps) {
  * A menu whose popup (Radix, with its positioning code) loads on first use: until then the
  * button is plain, and pointing at or focusing it starts the download.
  */
-export function lazyMenu(loadPopup: () => Promise<ComponentType<PopupProps>>, { testId, className, Face }: { testId: string; className: string; Face: ComponentType }) {
+export function lazyMenu(
+  loadPopup: () => Promise<ComponentType<PopupProps>>,
+  { testId, className, Face }: { testId: string; className: string; Face: ComponentType },
+) {
   const plain = (props: Omit<PlainMenuButtonProps, 'testId' | 'className' | 'children'> = {}) => (
     <PlainMenuButton testId={testId} className={className} {...props}>
       <Face />

@@ -40,7 +40,8 @@ export function pickMessages(messages: Tree, paths: readonly string[]): Tree {
     let target = picked;
     parts.slice(0, -1).forEach((part) => (target = (target[part] ??= {}) as Tree));
     const last = parts.at(-1)!;
-    target[last] = typeof source === 'object' && typeof target[last] === 'object' ? { ...(target[last] as Tree), ...(source as Tree) } : source;
+    target[last] =
+      typeof source === 'object' && typeof target[last] === 'object' ? { ...(target[last] as Tree), ...(source as Tree) } : source;
   }
   return picked;
 }
@@ -54,4 +55,3 @@ export function flattenMessages(tree: Tree, prefix = ''): Record<string, string>
   }
   return flat;
 }
-

@@ -13,7 +13,12 @@ export async function AppProductPage({ app }: { app: keyof typeof apps }) {
   const page = await getTranslations('pages');
   const t = await getTranslations('site.apps');
   const { path, features } = apps[app];
-  const texts: AppAccessTexts = { openApp: t('openApp'), loginRequired: t('loginRequired'), login: t('login'), checkingSession: t('checkingSession') };
+  const texts: AppAccessTexts = {
+    openApp: t('openApp'),
+    loginRequired: t('loginRequired'),
+    login: t('login'),
+    checkingSession: t('checkingSession'),
+  };
   // Typed per app: the feature keys differ between the two apps.
   const feature = (key: string) => t(`${app}.features.${key}` as never);
   return (

@@ -17,7 +17,9 @@ import { contactFields, emptyMessage, type ContactFormStart } from './contact-fo
 
 export { contactFormStart } from './contact-form-start';
 
-const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() => import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema));
+const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() =>
+  import('@/lib/contract/support').then((contract) => contract.SupportMessageSchema),
+);
 
 /**
  * Spec screen 2 support form with the §5 contact rules (all in SupportMessageSchema), once its
@@ -45,7 +47,8 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
     if (!form) return;
     for (const name of contactFields) {
       const touched = start.touched.includes(name);
-      if (touched || start.values[name] !== emptyMessage[name]) setValue(name, start.values[name], { shouldDirty: true, shouldTouch: touched, shouldValidate: touched });
+      if (touched || start.values[name] !== emptyMessage[name])
+        setValue(name, start.values[name], { shouldDirty: true, shouldTouch: touched, shouldValidate: touched });
     }
     if (start.focused) {
       const field = form.elements.namedItem(start.focused);
@@ -57,24 +60,41 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
     if (start.submitted) form.requestSubmit();
   }, [start, setValue]);
 
-  const send = handleSubmit(async (message) => {
-    setErrors([]);
-    let answer: ErrorEnvelope | undefined;
-    try {
-      answer = await callApi<ErrorEnvelope | undefined>('POST', 'support/message', { body: message, returnErrorBody: true, silent: true });
-    } catch {
-      showError({ text: texts.failure });
-      return;
-    }
-    const rejected = serverMessages(answer);
-    if (rejected.length > 0) {
-      setErrors(rejected);
-      showError({ text: texts.failure });
-      return;
-    }
-    reset(emptyMessage);
-    showSuccess({ text: texts.success }, snackbarDurations.contactSuccess);
-  }, (invalid, event) => event?.target instanceof HTMLFormElement && focusInvalidField(event.target, Object.keys(invalid)));
+  const send = handleSubmit(
+    async (message) => {
+      setErrors([]);
+      let answer: ErrorEnvelope | undefined;
+      try {
+        answer = await callApi<ErrorEnvelope | undefined>('POST', 'support/message', {
+          body: message,
+          returnErrorBody: true,
+          silent: true,
+        });
+      } catch {
+        showError({ text: texts.failure });
+        return;
+      }
+      const rejected = serverMessages(answer);
+      if (rejected.length > 0) {
+        setErrors(rejected);
+        showError({ text: texts.failure });
+        return;
+      }
+      reset(emptyMessage);
+      showSuccess({ text: texts.success }, snackbarDurations.contactSuccess);
+    },
+    (invalid, event) => event?.target instanceof HTMLFormElement && focusInvalidField(event.target, Object.keys(invalid)),
+  );
 
-  return <ContactFormView texts={texts} formRef={formRef} field={register} fieldError={fieldError} errors={errors} submitting={formState.isSubmitting} onSubmit={send} />;
+  return (
+    <ContactFormView
+      texts={texts}
+      formRef={formRef}
+      field={register}
+      fieldError={fieldError}
+      errors={errors}
+      submitting={formState.isSubmitting}
+      onSubmit={send}
+    />
+  );
 }

@@ -22,7 +22,9 @@ export interface ContactFormTexts {
 export type ContactField = keyof SupportMessageInput;
 
 /** What a field is wired with: only its name before the form's code has loaded, react-hook-form's binding after. */
-export type ContactFieldBinding = { name: ContactField } & Partial<Pick<UseFormRegisterReturn<ContactField>, 'onChange' | 'onBlur' | 'ref'>>;
+export type ContactFieldBinding = { name: ContactField } & Partial<
+  Pick<UseFormRegisterReturn<ContactField>, 'onChange' | 'onBlur' | 'ref'>
+>;
 
 /**
  * The support form's markup (spec screen 2), the same before its code has loaded (rendered
@@ -49,11 +51,40 @@ export function ContactFormView({
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="contact-form">
       <ErrorPanel messages={errors} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={texts.fullName} autoComplete="name" aria-required maxLength={limits.fullName} error={fieldError('FullName')} {...field('FullName')} />
-        <TextField label={texts.email} type="email" autoComplete="email" aria-required maxLength={limits.email} error={fieldError('EmailAddress')} {...field('EmailAddress')} />
+        <TextField
+          label={texts.fullName}
+          autoComplete="name"
+          aria-required
+          maxLength={limits.fullName}
+          error={fieldError('FullName')}
+          {...field('FullName')}
+        />
+        <TextField
+          label={texts.email}
+          type="email"
+          autoComplete="email"
+          aria-required
+          maxLength={limits.email}
+          error={fieldError('EmailAddress')}
+          {...field('EmailAddress')}
+        />
       </div>
-      <TextField label={texts.phone} type="tel" autoComplete="tel" maxLength={limits.phone} error={fieldError('Phone')} {...field('Phone')} />
-      <TextArea label={texts.message} rows={6} aria-required maxLength={limits.message} error={fieldError('Message')} {...field('Message')} />
+      <TextField
+        label={texts.phone}
+        type="tel"
+        autoComplete="tel"
+        maxLength={limits.phone}
+        error={fieldError('Phone')}
+        {...field('Phone')}
+      />
+      <TextArea
+        label={texts.message}
+        rows={6}
+        aria-required
+        maxLength={limits.message}
+        error={fieldError('Message')}
+        {...field('Message')}
+      />
       <div>
         <Button type="submit" busy={submitting} className="w-full sm:w-auto">
           {submitting ? texts.sending : texts.send}

@@ -14,7 +14,11 @@ const noSubscription = () => () => {};
  */
 export function HeroPicker({ script, count }: { script: string; count: number }) {
   // True on the server and while hydrating its HTML, false when React renders in the browser.
-  const renderedOnServer = useSyncExternalStore(noSubscription, () => false, () => true);
+  const renderedOnServer = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
   const pickedByScript = useRef(renderedOnServer);
 
   useLayoutEffect(() => {

@@ -21,7 +21,19 @@ const tones = {
 } as const;
 
 /** A band of the page with its h2; `id` also names the heading for the section's label. */
-export function Section({ id, heading, intro, tone = 'plain', children }: { id: string; heading: ReactNode; intro?: ReactNode; tone?: keyof typeof tones; children: ReactNode }) {
+export function Section({
+  id,
+  heading,
+  intro,
+  tone = 'plain',
+  children,
+}: {
+  id: string;
+  heading: ReactNode;
+  intro?: ReactNode;
+  tone?: keyof typeof tones;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={cx('py-14 sm:py-16', tones[tone])}>
       <div className="page-width">
@@ -36,9 +48,19 @@ export function Section({ id, heading, intro, tone = 'plain', children }: { id: 
 }
 
 /** A card with an icon, an h3 title and a short text. */
-export function FeatureCard({ icon, title, children, className }: { icon: IconName; title: ReactNode; children: ReactNode; className?: string }) {
+export function FeatureCard({
+  icon,
+  title,
+  children,
+  className,
+}: {
+  icon: IconName;
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cx('card flex flex-col', className)}>
+    <div className={cx('flex flex-col card', className)}>
       <span className="card-icon">
         <Icon name={icon} />
       </span>
@@ -64,7 +86,19 @@ export function CheckList({ items, className }: { items: readonly ReactNode[]; c
 }
 
 /** The dark call-to-action panel that closes a page. */
-export function CallToAction({ heading, text, note, children, id = 'call-to-action' }: { heading: ReactNode; text: ReactNode; note?: ReactNode; children: ReactNode; id?: string }) {
+export function CallToAction({
+  heading,
+  text,
+  note,
+  children,
+  id = 'call-to-action',
+}: {
+  heading: ReactNode;
+  text: ReactNode;
+  note?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="page-width pt-14 sm:pt-16">
       <div className="flex flex-col gap-6 rounded-2xl bg-brand-800 px-6 py-10 text-white shadow-lg sm:px-10 lg:flex-row lg:items-center lg:justify-between">

@@ -23,11 +23,13 @@ export function contactFormStart(form: HTMLFormElement, left: Iterable<string>, 
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) values[name] = field.value;
   }
   const active = document.activeElement;
-  const inForm = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active) && isField(active.name);
+  const inForm =
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active) && isField(active.name);
   return {
     values,
     focused: inForm ? (active.name as ContactField) : null,
-    selection: inForm && active.selectionStart !== null && active.selectionEnd !== null ? [active.selectionStart, active.selectionEnd] : null,
+    selection:
+      inForm && active.selectionStart !== null && active.selectionEnd !== null ? [active.selectionStart, active.selectionEnd] : null,
     touched: [...left].filter(isField),
     submitted,
   };

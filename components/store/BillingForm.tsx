@@ -12,7 +12,15 @@ import { TextField } from '../ui/TextField';
 import type { CartFormInput, CartFormOutput } from './cart-form';
 
 /** Spec screen 10: the billing contact; the state is asked for (and required) only for the United States. */
-export function BillingForm({ form, countries, usStates }: { form: UseFormReturn<CartFormInput, unknown, CartFormOutput>; countries: Country[]; usStates: UsState[] }) {
+export function BillingForm({
+  form,
+  countries,
+  usStates,
+}: {
+  form: UseFormReturn<CartFormInput, unknown, CartFormOutput>;
+  countries: Country[];
+  usStates: UsState[];
+}) {
   const t = useTranslations('store.cart');
   const headingId = useId();
   const { register, setValue, control, formState } = form;
@@ -25,11 +33,43 @@ export function BillingForm({ form, countries, usStates }: { form: UseFormReturn
         {t('billingTitle')}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField className="sm:col-span-2" label={t('name')} autoComplete="name" aria-required error={fieldError('Billing.Name')} {...register('Billing.Name')} />
-        <TextField className="sm:col-span-2" label={t('address1')} autoComplete="address-line1" aria-required error={fieldError('Billing.Address1')} {...register('Billing.Address1')} />
-        <TextField className="sm:col-span-2" label={t('address2')} autoComplete="address-line2" error={fieldError('Billing.Address2')} {...register('Billing.Address2')} />
-        <TextField label={t('city')} autoComplete="address-level2" aria-required error={fieldError('Billing.City')} {...register('Billing.City')} />
-        <TextField label={t('postalCode')} autoComplete="postal-code" aria-required error={fieldError('Billing.PostalCode')} {...register('Billing.PostalCode')} />
+        <TextField
+          className="sm:col-span-2"
+          label={t('name')}
+          autoComplete="name"
+          aria-required
+          error={fieldError('Billing.Name')}
+          {...register('Billing.Name')}
+        />
+        <TextField
+          className="sm:col-span-2"
+          label={t('address1')}
+          autoComplete="address-line1"
+          aria-required
+          error={fieldError('Billing.Address1')}
+          {...register('Billing.Address1')}
+        />
+        <TextField
+          className="sm:col-span-2"
+          label={t('address2')}
+          autoComplete="address-line2"
+          error={fieldError('Billing.Address2')}
+          {...register('Billing.Address2')}
+        />
+        <TextField
+          label={t('city')}
+          autoComplete="address-level2"
+          aria-required
+          error={fieldError('Billing.City')}
+          {...register('Billing.City')}
+        />
+        <TextField
+          label={t('postalCode')}
+          autoComplete="postal-code"
+          aria-required
+          error={fieldError('Billing.PostalCode')}
+          {...register('Billing.PostalCode')}
+        />
         <SelectField
           label={t('country')}
           placeholder={t('chooseCountry')}

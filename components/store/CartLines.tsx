@@ -13,7 +13,15 @@ import type { CartFormInput, CartFormOutput } from './cart-form';
 const quantityChars = String(limits.quantityMax).length;
 
 /** Spec screen 10: description, unit price, an editable quantity with a trash button, sub total. */
-export function CartLines({ cart, offers, form }: { cart: CartModel; offers: ReadonlyMap<string, ServiceOffer>; form: UseFormReturn<CartFormInput, unknown, CartFormOutput> }) {
+export function CartLines({
+  cart,
+  offers,
+  form,
+}: {
+  cart: CartModel;
+  offers: ReadonlyMap<string, ServiceOffer>;
+  form: UseFormReturn<CartFormInput, unknown, CartFormOutput>;
+}) {
   const t = useTranslations('store.cart');
   const headingId = useId();
   const fieldError = useFieldError(form.formState);
@@ -31,10 +39,18 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className={cx(cell, 'font-semibold')}>{t('description')}</th>
-              <th scope="col" className={cx(cell, wideOnly, 'text-right font-semibold')}>{t('unitPrice')}</th>
-              <th scope="col" className={cx(cell, 'text-center font-semibold')}>{t('quantity')}</th>
-              <th scope="col" className={cx(cell, 'text-right font-semibold')}>{t('subTotal')}</th>
+              <th scope="col" className={cx(cell, 'font-semibold')}>
+                {t('description')}
+              </th>
+              <th scope="col" className={cx(cell, wideOnly, 'text-right font-semibold')}>
+                {t('unitPrice')}
+              </th>
+              <th scope="col" className={cx(cell, 'text-center font-semibold')}>
+                {t('quantity')}
+              </th>
+              <th scope="col" className={cx(cell, 'text-right font-semibold')}>
+                {t('subTotal')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -79,7 +95,16 @@ export function CartLines({ cart, offers, form }: { cart: CartModel; offers: Rea
                         }}
                         className="rounded-md p-2 text-slate-600 hover:bg-red-50 hover:text-warn-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                       >
-                        <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                        <svg
+                          aria-hidden
+                          viewBox="0 0 24 24"
+                          className="size-5"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="1.8"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        >
                           <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
                         </svg>
                       </button>

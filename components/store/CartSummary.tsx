@@ -8,7 +8,12 @@ import type { CartModel } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import type { TaxStatus } from './cart-form';
 
-const taxText = { notCalculated: 'taxNotCalculated', calculating: 'taxCalculating', addressRequired: 'taxAddressRequired', saveFailed: 'taxSaveFailed' } as const;
+const taxText = {
+  notCalculated: 'taxNotCalculated',
+  calculating: 'taxCalculating',
+  addressRequired: 'taxAddressRequired',
+  saveFailed: 'taxSaveFailed',
+} as const;
 
 /** Spec §4 Cart: checkout is disabled at total 0, while saving, with an invalid form or an uncalculated tax. */
 export function checkoutDisabled(state: { total: number; saving: boolean; formValid: boolean; tax: TaxStatus }): boolean {
@@ -53,7 +58,12 @@ export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel;
         </div>
       </dl>
       <p className="text-xs text-slate-600">{t('usd')}</p>
-      <Button onClick={() => router.push('/store/checkout')} disabled={disabled} aria-describedby={disabled ? hintId : undefined} className="w-full">
+      <Button
+        onClick={() => router.push('/store/checkout')}
+        disabled={disabled}
+        aria-describedby={disabled ? hintId : undefined}
+        className="w-full"
+      >
         <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />

@@ -40,7 +40,11 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
   const session = useStoreSession(returnTo);
   const languageReady = useApiLanguageReady();
   const payment = useLoaded(session === 'loggedIn' && languageReady, async () => {
-    const [cart, invoice, keyInfo] = await Promise.all([invoiceKey ? null : fetchCart(), invoiceKey ? fetchInvoice(invoiceKey) : null, fetchKeyInfo()]);
+    const [cart, invoice, keyInfo] = await Promise.all([
+      invoiceKey ? null : fetchCart(),
+      invoiceKey ? fetchInvoice(invoiceKey) : null,
+      fetchKeyInfo(),
+    ]);
     return { cart, invoice, keyInfo };
   });
   // Spec §4 Checkout: an empty cart goes back to the cart; so does a cart without a complete
@@ -54,7 +58,8 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
   }, [backToCart, router]);
 
   // Pay Now on an invoice paid or voided meanwhile (another tab, the Back button).
-  const settledInvoice = payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
+  const settledInvoice =
+    payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
 
   let body: ReactNode;
   if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} actionLabel={t('login.action')} returnTo={returnTo} />;
@@ -69,11 +74,15 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
         </Link>
       </Notice>
     );
-  else if (payment.data.keyInfo.Provider === 'stripe') body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
+  else if (payment.data.keyInfo.Provider === 'stripe')
+    body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
   else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} />;
 
   // The cart's total, or what is still due on the invoice being paid (Pay Now).
-  const amountDue = payment.status === 'ready' && !backToCart && !settledInvoice ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null) : null;
+  const amountDue =
+    payment.status === 'ready' && !backToCart && !settledInvoice
+      ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null)
+      : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
@@ -102,7 +111,11 @@ function CheckoutTerms() {
     function LegalLink(chunks: ReactNode) {
       return (
         // A new tab keeps the payment form as it is.
-        <Link href={href} target="_blank" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          href={href}
+          target="_blank"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {chunks}
           <span className="sr-only"> {t('newTab')}</span>
         </Link>

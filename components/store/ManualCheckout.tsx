@@ -27,13 +27,23 @@ const testCards = [
   { number: '4000 0000 0000 0341', outcome: 'cardRenewalFails' },
 ] as const;
 
-const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema>>(() => import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema));
+const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema>>(() =>
+  import('@/lib/contract/store').then((contract) => contract.ManualCardFormSchema),
+);
 
 /**
  * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
  * is created first; a declined card stays here for another try (the session stays open).
  */
-export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invoiceKey: string | null; returnTo: string; onSessionClosed(): void }) {
+export function ManualCheckout({
+  invoiceKey,
+  returnTo,
+  onSessionClosed,
+}: {
+  invoiceKey: string | null;
+  returnTo: string;
+  onSessionClosed(): void;
+}) {
   const t = useTranslations('store');
   const headingId = useId();
   const router = useRouter();
@@ -73,7 +83,11 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
   if (session.status === 'failed') return <CheckoutStartFailed />;
 
   return (
-    <section aria-labelledby={headingId} data-testid="manual-checkout" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50/60 p-5 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      data-testid="manual-checkout"
+      className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50/60 p-5 sm:p-6"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-bold tracking-wider text-amber-950">{t('checkout.testMode')}</span>
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -84,13 +98,14 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
       <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
         {testCards.map((card) => (
           <li key={card.number}>
-            <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900 ring-1 ring-amber-200">{card.number}</code> – {t(`checkout.${card.outcome}`)}
+            <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900 ring-1 ring-amber-200">{card.number}</code> –{' '}
+            {t(`checkout.${card.outcome}`)}
           </li>
         ))}
       </ul>
       <form noValidate onSubmit={onSubmit} aria-label={t('checkout.formTitle')} className="mt-5 grid grid-cols-2 gap-4">
         {declined && (
-          <p role="alert" className="rounded-md border border-warn-600 bg-red-50 px-4 py-3 text-sm text-warn-700 col-span-2">
+          <p role="alert" className="col-span-2 rounded-md border border-warn-600 bg-red-50 px-4 py-3 text-sm text-warn-700">
             {t('checkout.declined')}
           </p>
         )}
@@ -103,9 +118,23 @@ export function ManualCheckout({ invoiceKey, returnTo, onSessionClosed }: { invo
           error={fieldError('CardNumber')}
           {...register('CardNumber')}
         />
-        <TextField label={t('checkout.expiry')} placeholder={t('checkout.expiryPlaceholder')} autoComplete="cc-exp" maxLength={limits.expiryTyped} error={fieldError('Expiry')} {...register('Expiry')} />
-        <TextField label={t('checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={limits.cvcDigits} error={fieldError('Cvc')} {...register('Cvc')} />
-        <Button type="submit" busy={saving} className="w-full col-span-2">
+        <TextField
+          label={t('checkout.expiry')}
+          placeholder={t('checkout.expiryPlaceholder')}
+          autoComplete="cc-exp"
+          maxLength={limits.expiryTyped}
+          error={fieldError('Expiry')}
+          {...register('Expiry')}
+        />
+        <TextField
+          label={t('checkout.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={limits.cvcDigits}
+          error={fieldError('Cvc')}
+          {...register('Cvc')}
+        />
+        <Button type="submit" busy={saving} className="col-span-2 w-full">
           {t('checkout.pay')}
         </Button>
       </form>

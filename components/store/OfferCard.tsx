@@ -25,18 +25,35 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
       aria-labelledby={titleId}
       data-testid="offer-card"
       data-free-plan={free || undefined}
-      className={cx('flex h-full flex-col rounded-xl p-6 ring-1', free ? 'bg-brand-50 ring-brand-100' : 'bg-white shadow-sm ring-slate-200')}
+      className={cx(
+        'flex h-full flex-col rounded-xl p-6 ring-1',
+        free ? 'bg-brand-50 ring-brand-100' : 'bg-white shadow-sm ring-slate-200',
+      )}
     >
-      <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{t(free ? 'freePlan' : offer.IsSubscription ? 'subscriptionPlan' : 'oneTime')}</p>
+      <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">
+        {t(free ? 'freePlan' : offer.IsSubscription ? 'subscriptionPlan' : 'oneTime')}
+      </p>
       <h3 id={titleId} className="mt-1 text-lg leading-snug font-semibold">
-        <Link href={localePath(offer.ServiceHomePage)} className="text-slate-900 underline decoration-brand-600/40 underline-offset-4 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Link
+          href={localePath(offer.ServiceHomePage)}
+          className="text-slate-900 underline decoration-brand-600/40 underline-offset-4 hover:text-brand-700 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           {offer.Description}
         </Link>
       </h3>
       <ul className="mt-4 flex flex-col gap-2 text-sm text-slate-700">
         {offer.Items.map((item) => (
           <li key={item} className="flex gap-2">
-            <svg aria-hidden viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-success-700" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden
+              viewBox="0 0 20 20"
+              className="mt-0.5 size-4 shrink-0 text-success-700"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4 10.5l4 4 8-9" />
             </svg>
             <span>{item}</span>
@@ -56,7 +73,9 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <p className="text-2xl font-bold text-slate-900">{t('only', { price: formatUsd(offer.Price) })}</p>
               {offer.Savings > 0 && (
-                <p className="rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white">{t('save', { amount: formatUsdWhole(offer.Savings) })}</p>
+                <p className="rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                  {t('save', { amount: formatUsdWhole(offer.Savings) })}
+                </p>
               )}
             </div>
             {offer.IsSubscription && <p className="text-xs text-slate-600">{t('renews')}</p>}

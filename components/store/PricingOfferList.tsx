@@ -19,7 +19,6 @@ import type { Loaded } from './use-store-session';
 
 const pricingPath = '/store/pricing';
 
-
 /** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
 export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<ServiceOffer[]>, { status: 'loading' }> }) {
   const text = useShellText();
@@ -44,9 +43,14 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
     try {
       const cart = await addToCart(offer.Key);
       // The server keeps a line at the maximum quantity rather than refuse the addition.
-      const atLimit = cart.LineItems.some((line) => line.Key === offer.Key && line.Quantity >= limits.quantityMax) && cartQuantity(cart) === cartCount;
+      const atLimit =
+        cart.LineItems.some((line) => line.Key === offer.Key && line.Quantity >= limits.quantityMax) && cartQuantity(cart) === cartCount;
       appActions.setCartCount(cartQuantity(cart));
-      if (atLimit) showSnack({ key: 'store.pricing.quantityLimit', values: { max: limits.quantityMax } }, { style: 'info', duration: snackbarDurations.short });
+      if (atLimit)
+        showSnack(
+          { key: 'store.pricing.quantityLimit', values: { max: limits.quantityMax } },
+          { style: 'info', duration: snackbarDurations.short },
+        );
       else showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
     } catch (error) {
       // A session the server no longer knows (401): log in and come back here.
@@ -97,7 +101,10 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
       )}
       <p className="text-slate-700">
         {t('contactPrompt')}{' '}
-        <Link href={localePath('/contact')} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          href={localePath('/contact')}
+          className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {t('contactUs')}
         </Link>
       </p>

@@ -53,7 +53,8 @@ export function ShoppingCart() {
   const data = useLoaded(session === 'loggedIn' && languageReady, loadCartData);
 
   // A session that ends while the cart is open keeps the cart and its edits (SessionLostNotice).
-  if (session === 'loggedOut' && data.status !== 'ready') return <LoginPanel text={t('login.cart')} actionLabel={t('login.action')} returnTo={cartPath} />;
+  if (session === 'loggedOut' && data.status !== 'ready')
+    return <LoginPanel text={t('login.cart')} actionLabel={t('login.action')} returnTo={cartPath} />;
   if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
   if (data.status === 'failed') return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={data.retry} />;
   return <CartEditor {...data.data} sessionLost={session === 'loggedOut'} />;
@@ -119,7 +120,12 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
       <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <BillingForm form={form} countries={countries} usStates={usStates} />
         <div className="md:sticky md:top-20">
-          <CartSummary cart={cart} tax={tax} onRetry={saveNow} disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })} />
+          <CartSummary
+            cart={cart}
+            tax={tax}
+            onRetry={saveNow}
+            disabled={checkoutDisabled({ total: cart.TotalAmount, saving, formValid: isValid, tax })}
+          />
         </div>
       </div>
     </form>

@@ -15,7 +15,11 @@ import { TAX_DEBOUNCE_MS, toUpdateRequest, type CartFormInput, type CartFormOutp
  * one; an answer that a newer change has overtaken is not shown. Lines the answer brings that
  * the page did not show (added in another tab) join the form.
  */
-export function useCartTax(form: UseFormReturn<CartFormInput, unknown, CartFormOutput>, initialCart: CartModel, onFailure: (error: unknown) => void) {
+export function useCartTax(
+  form: UseFormReturn<CartFormInput, unknown, CartFormOutput>,
+  initialCart: CartModel,
+  onFailure: (error: unknown) => void,
+) {
   const [cart, setCart] = useState(initialCart);
   // The server keeps a billing contact only once it passed the rules, and prices the cart
   // for it: a saved contact means the tax shown is calculated.

@@ -31,7 +31,18 @@ function openerOf(active: Element | null): HTMLElement | null {
 }
 
 /** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
-export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, closeOnBackdrop = true, closeLabel, icon, footer, describedByContent = false }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  maxWidth = 560,
+  closeOnBackdrop = true,
+  closeLabel,
+  icon,
+  footer,
+  describedByContent = false,
+}: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has nowhere to return
   // focus on close: it goes back to what had it when the dialog opened, if that still exists.
   // Noted while rendering the opening, before an autoFocus field inside takes the focus.
@@ -66,14 +77,17 @@ export function Dialog({ open, onOpenChange, title, children, maxWidth = 560, cl
           style={{ maxWidth: `min(${maxWidth}px, calc(100vw - 2rem))` }}
           className={cx(
             'fixed top-1/2 left-1/2 z-50 w-full min-w-[280px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl',
-            'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in focus:outline-none',
+            'focus:outline-none data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
           )}
         >
           <div className="mb-4 flex items-start gap-3">
             {icon}
             <RadixDialog.Title className="flex-1 text-xl font-semibold">{title}</RadixDialog.Title>
             {closeLabel && (
-              <RadixDialog.Close aria-label={closeLabel} className="rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+              <RadixDialog.Close
+                aria-label={closeLabel}
+                className="rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>

@@ -9,7 +9,10 @@ export function ErrorPanel({ messages, notice = false }: { messages: readonly st
   return (
     <div
       role={notice ? 'status' : 'alert'}
-      className={cx('rounded-md border px-4 py-3 text-sm', notice ? 'border-brand-100 bg-brand-50 text-brand-900' : 'border-warn-600 bg-red-50 text-warn-700')}
+      className={cx(
+        'rounded-md border px-4 py-3 text-sm',
+        notice ? 'border-brand-100 bg-brand-50 text-brand-900' : 'border-warn-600 bg-red-50 text-warn-700',
+      )}
     >
       <ul className="space-y-1">
         {messages.map((message, index) => (

@@ -12,7 +12,11 @@ type Answer<T> = Partial<T> & ErrorEnvelope;
 /** POST auth/login; refusals (400, 429) come back as the answer so the dialog can list them. */
 export async function login(request: LoginRequest): Promise<LoginResponse> {
   const body = await callApi<Answer<LoginResponse>>('POST', 'auth/login', { body: request, returnErrorBody: true });
-  return { Errors: serverMessages(body).map((Message) => ({ Message })), SessionInfo: body.SessionInfo ?? null, ...(body.DeletionCancelled ? { DeletionCancelled: true as const } : {}) };
+  return {
+    Errors: serverMessages(body).map((Message) => ({ Message })),
+    SessionInfo: body.SessionInfo ?? null,
+    ...(body.DeletionCancelled ? { DeletionCancelled: true as const } : {}),
+  };
 }
 
 /** A sign-up answer; `notice` when its messages are news, not refusals (the code was mailed). */

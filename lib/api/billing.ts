@@ -25,4 +25,5 @@ export const cancelSubscription = (id: string) => callApi<UserResponse>('DELETE'
 export const fetchServiceOffers = (signal?: AbortSignal) => read<ServiceOffer[]>('store/catalog', signal);
 
 /** Spec §7: a plain link the browser opens itself (the session cookie is all it needs); the PDF is in the page's language. */
-export const invoicePdfUrl = (key: string, language: Language) => `${API_BASE}billing/invoice-pdf/${segment(key)}/download?lang=${language}`;
+export const invoicePdfUrl = (key: string, language: Language) =>
+  `${API_BASE}billing/invoice-pdf/${segment(key)}/download?lang=${language}`;

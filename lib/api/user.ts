@@ -1,5 +1,13 @@
 import type { ErrorEnvelope } from '../contract/envelope';
-import type { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, RestoreEmailRequest, RestoreEmailResponse, UpdateProfileRequest, UserResponse } from '../contract/user';
+import type {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  RestoreEmailRequest,
+  RestoreEmailResponse,
+  UpdateProfileRequest,
+  UserResponse,
+} from '../contract/user';
 import { callApiAnswer } from './client';
 
 /** A user call's answer; `notice` when its messages are news, not refusals (the code was mailed). */
@@ -18,6 +26,8 @@ export const deleteAccount = (request: DeleteAccountRequest) => putUser('delete-
 
 /** POST user/restore-email, from the link in the mail: the restored address, or the server's refusal. */
 export async function restoreEmail(request: RestoreEmailRequest): Promise<{ email: string | null; messages: string[] }> {
-  const { body, messages } = await callApiAnswer<Partial<RestoreEmailResponse> & ErrorEnvelope>('POST', 'user/restore-email', { body: request });
+  const { body, messages } = await callApiAnswer<Partial<RestoreEmailResponse> & ErrorEnvelope>('POST', 'user/restore-email', {
+    body: request,
+  });
   return { email: body.EmailAddress ?? null, messages: messages.map((message) => message.Message) };
 }

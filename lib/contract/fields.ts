@@ -38,8 +38,13 @@ const oneLineCharacters = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202
 const multiLineCharacters = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]*$/u;
 
 /** Text of a request: trimmed, only characters a person can type; a missing one says `required`. */
-const typedText = (characters: RegExp) => (required = 'required') =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : undefined) }).trim().regex(characters, 'invalidCharacters');
+const typedText =
+  (characters: RegExp) =>
+  (required = 'required') =>
+    z
+      .string({ error: (issue) => (issue.input === undefined ? required : undefined) })
+      .trim()
+      .regex(characters, 'invalidCharacters');
 
 /** One line: every text field but those below. */
 export const text = typedText(oneLineCharacters);
@@ -68,21 +73,23 @@ interface EmailRules {
  * field naming an account or a mailbox. Its value is the canonical form (canonicalEmail), and
  * the lengths and the format judge that form, which is the one stored and mailed to.
  */
-export const accountEmail = ({ required, format, min }: EmailRules = { required: 'required', format: 'emailFormat', min: limits.emailMin }) => {
+export const accountEmail = (
+  { required, format, min }: EmailRules = { required: 'required', format: 'emailFormat', min: limits.emailMin },
+) => {
   const present = text(required).overwrite(canonicalEmail).min(1, required);
   return (min ? present.min(min, minLength(min)) : present).refine(isEmailAddress, format).max(limits.email, maxLength(limits.email));
 };
 
 /** Any password the user types to prove who they are. */
 export const currentPassword = () =>
-  multiLineText().min(1, 'required').min(limits.passwordMin, minLength(limits.passwordMin)).max(limits.password, maxLength(limits.password));
+  multiLineText()
+    .min(1, 'required')
+    .min(limits.passwordMin, minLength(limits.passwordMin))
+    .max(limits.password, maxLength(limits.password));
 
 /** A password being chosen: sign-up and change password (spec §5). */
 export const newPassword = () =>
-  currentPassword()
-    .regex(/[A-Z]/, 'passwordUppercase')
-    .regex(/[a-z]/, 'passwordLowercase')
-    .regex(/[0-9]/, 'passwordNumber');
+  currentPassword().regex(/[A-Z]/, 'passwordUppercase').regex(/[a-z]/, 'passwordLowercase').regex(/[0-9]/, 'passwordNumber');
 
 /** The password typed again: compared with the password, so only required. */
 export const repeatedPassword = () => multiLineText().min(1, 'required');

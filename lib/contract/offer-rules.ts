@@ -12,13 +12,18 @@ export const isFreePlan = (offer: { TrialDays: number }) => offer.TrialDays === 
 export const US = 'US';
 
 /** Spec §5: what a checkout needs of the cart's saved billing contact (the state only in the US). */
-export function billingContactComplete(cart: Pick<CartModel, 'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode'>): boolean {
+export function billingContactComplete(
+  cart: Pick<
+    CartModel,
+    'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode'
+  >,
+): boolean {
   return Boolean(
     cart.BillingName &&
-      cart.BillingAddress1 &&
-      cart.BillingCity &&
-      cart.BillingPostalCode &&
-      cart.BillingCountryCode &&
-      (cart.BillingCountryCode !== US || cart.BillingStateCode),
+    cart.BillingAddress1 &&
+    cart.BillingCity &&
+    cart.BillingPostalCode &&
+    cart.BillingCountryCode &&
+    (cart.BillingCountryCode !== US || cart.BillingStateCode),
   );
 }

@@ -38,7 +38,9 @@ export function invoiceStatus(invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'>
 export type SubscriptionState = 'active' | 'expired' | 'pending' | 'renewed' | 'inactive' | 'invalid';
 
 /** Spec §4 subscription states, checked in the order of its table. */
-export function subscriptionState(s: Pick<Subscription, 'IsActive' | 'HasExpired' | 'IsRenewed' | 'IsActivated' | 'IsValid'>): SubscriptionState {
+export function subscriptionState(
+  s: Pick<Subscription, 'IsActive' | 'HasExpired' | 'IsRenewed' | 'IsActivated' | 'IsValid'>,
+): SubscriptionState {
   if (!s.IsValid) return 'invalid';
   if (!s.IsActivated) return 'inactive';
   if (s.IsActive) return 'active';

@@ -17,7 +17,6 @@ export const ServiceOfferSchema = z.object({
 });
 export type ServiceOffer = z.infer<typeof ServiceOfferSchema>;
 
-
 export const LineItemSchema = z.object({
   Key: z.string(),
   Quantity: z.number().int(),
@@ -43,8 +42,6 @@ export const CartModelSchema = z.object({
   IsTaxExempt: z.boolean(),
 });
 export type CartModel = z.infer<typeof CartModelSchema>;
-
-
 
 /**
  * Spec §5 billing rules; the state is required only for the United States. Elsewhere the form
@@ -77,9 +74,7 @@ export const QuantitySchema = z
   .max(limits.quantityMax, messageKey('quantityRange', { max: limits.quantityMax }));
 
 export const UpdateCartRequestSchema = z.object({
-  Items: z
-    .array(z.object({ ServiceOfferKey: text().min(1).max(limits.offerKey), Quantity: QuantitySchema }))
-    .max(limits.cartLines),
+  Items: z.array(z.object({ ServiceOfferKey: text().min(1).max(limits.offerKey), Quantity: QuantitySchema })).max(limits.cartLines),
   BillingInfo: BillingInfoSchema.nullish(),
   IsAddition: z.boolean(),
 });

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, canonicalEmail, currentPassword, limits, messageKey, newPassword, optionalText, repeatedPassword, text, verificationCode } from './fields';
+import {
+  accountEmail,
+  canonicalEmail,
+  currentPassword,
+  limits,
+  messageKey,
+  newPassword,
+  optionalText,
+  repeatedPassword,
+  text,
+  verificationCode,
+} from './fields';
 
 /** PUT user/* answers: ErrorMessages, and Data for the code and session-ended signals. */
 export const UserResponseSchema = z.object({
@@ -49,7 +60,11 @@ export const DeleteAccountRequestSchema = z.object({ CurrentPassword: currentPas
 export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
 
 /** The link mailed to the old address after an email change (no session: it may be opened anywhere). */
-export const RestoreEmailRequestSchema = z.object({ Token: text().min(1, 'required').max(limits.restoreToken, messageKey('maxLength', { max: limits.restoreToken })) });
+export const RestoreEmailRequestSchema = z.object({
+  Token: text()
+    .min(1, 'required')
+    .max(limits.restoreToken, messageKey('maxLength', { max: limits.restoreToken })),
+});
 export type RestoreEmailRequest = z.input<typeof RestoreEmailRequestSchema>;
 
 /** The address now back: the one to log in with. */

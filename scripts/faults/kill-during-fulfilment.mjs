@@ -41,9 +41,20 @@ async function waitFor(url) {
 
 const [apiPort, controlPort, backendPort, smtpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
 const mails = [];
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => simpleParser(stream).then((m) => mails.push(m.text ?? '')).then(() => done(), done) });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData: (stream, _s, done) =>
+    simpleParser(stream)
+      .then((m) => mails.push(m.text ?? ''))
+      .then(() => done(), done),
+});
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-run(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts'], { FAKE_STRIPE_PORT: String(apiPort), FAKE_STRIPE_CONTROL_PORT: String(controlPort) });
+run(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts'], {
+  FAKE_STRIPE_PORT: String(apiPort),
+  FAKE_STRIPE_CONTROL_PORT: String(controlPort),
+});
 await waitFor(`http://127.0.0.1:${controlPort}/health`);
 
 const backendEnv = {
@@ -87,7 +98,11 @@ async function call(method, pathname, body, extraHeaders = {}) {
 
 function webhook(session, id) {
   const payload = JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', data: { object: session } });
-  return fetch(`${base}/payment/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }), 'content-type': 'application/json' }, body: payload });
+  return fetch(`${base}/payment/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }), 'content-type': 'application/json' },
+    body: payload,
+  });
 }
 
 const result = { rounds, killsDuringFulfilment: 0, paidInvoices: 0, lost: 0, doubled: 0, payments: 0 };
@@ -101,19 +116,34 @@ try {
   await call('POST', 'auth/signup', { ...account, Code: code });
 
   for (let round = 0; round < rounds; round++) {
-    await call('PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: { Name: 'Fault Test', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }, IsAddition: false });
+    await call('PUT', 'store/cart', {
+      Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }],
+      BillingInfo: { Name: 'Fault Test', Address1: '1 Main St', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' },
+      IsAddition: false,
+    });
     const created = await call('POST', 'payment/create-stripe-session');
     const sessionId = created.body.Value.split('_secret_')[0];
     await fetch(`http://127.0.0.1:${controlPort}/control/complete/${sessionId}`, { method: 'POST' });
-    const session = await new Stripe('sk_test_faults', { host: '127.0.0.1', port: apiPort, protocol: 'http' }).checkout.sessions.retrieve(sessionId);
+    const session = await new Stripe('sk_test_faults', { host: '127.0.0.1', port: apiPort, protocol: 'http' }).checkout.sessions.retrieve(
+      sessionId,
+    );
     // Race the return call and the webhook, and kill the backend somewhere in the middle.
-    const inFlight = [call('POST', 'payment/stripe-return', { Value: sessionId }).catch(() => null), webhook(session, `evt_${round}_a`).catch(() => null)];
+    const inFlight = [
+      call('POST', 'payment/stripe-return', { Value: sessionId }).catch(() => null),
+      webhook(session, `evt_${round}_a`).catch(() => null),
+    ];
     await sleep(Math.random() * 40);
     const exited = new Promise((resolve) => backend.once('exit', resolve));
     backend.kill('SIGKILL');
     await exited;
     // The server itself is gone (not some parent of it): nothing answers until the restart.
-    if (await fetch(`${base}/health`).then(() => true, () => false)) throw new Error('the backend still answers after kill -9');
+    if (
+      await fetch(`${base}/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error('the backend still answers after kill -9');
     result.killsDuringFulfilment++;
     await Promise.all(inFlight);
     await startBackend();

@@ -49,7 +49,8 @@ export async function restoreDatabase(dataDir: string, file: string, { force = f
   const lock = acquireDataLock(dataDir);
   const restoring = `${dataDir}.restoring-${process.pid}`;
   try {
-    if (!force && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`${dataDir} is not empty: add --force to replace it.`);
+    if (!force && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length)
+      throw new Error(`${dataDir} is not empty: add --force to replace it.`);
     try {
       const tar = readArchive(file);
       fs.rmSync(restoring, { recursive: true, force: true });
@@ -78,9 +79,13 @@ async function swapIn(restored: string, dataDir: string, file: string): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (hadFolder) fs.renameSync(previous, dataDir);
     } catch (undo) {
-      throw new Error(`Cannot restore ${file}: ${message(error)}; the old database could not be put back (${message(undo)}), it is in ${previous}.`);
+      throw new Error(
+        `Cannot restore ${file}: ${message(error)}; the old database could not be put back (${message(undo)}), it is in ${previous}.`,
+      );
     }
-    throw new Error(`Cannot restore ${file}: the restored database did not open in place (${message(error)}). ${dataDir} was put back as it was.`);
+    throw new Error(
+      `Cannot restore ${file}: the restored database did not open in place (${message(error)}). ${dataDir} was put back as it was.`,
+    );
   }
   fs.rmSync(previous, { recursive: true, force: true });
 }
@@ -109,11 +114,16 @@ function readArchive(file: string): Buffer<ArrayBuffer> {
 /** The entry names of a tar archive; throws if it is not one, or ends before its end marker. */
 function tarEntries(tar: Buffer): string[] {
   const names: string[] = [];
-  const notTar = () => new Error(names.length ? `the archive is damaged (a bad tar header after ${names.length} entries)` : 'not a gzip/tar archive');
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  const notTar = () =>
+    new Error(names.length ? `the archive is damaged (a bad tar header after ${names.length} entries)` : 'not a gzip/tar archive');
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) return names;
-    const field = (start: number, length: number) => header.toString('latin1', start, start + length).replace(/\0.*$/s, '').trim();
+    const field = (start: number, length: number) =>
+      header
+        .toString('latin1', start, start + length)
+        .replace(/\0.*$/s, '')
+        .trim();
     let sum = 0;
     for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i];
     const size = Number.parseInt(field(124, 12), 8);
@@ -137,7 +147,8 @@ async function checkSiteDatabase(dataDir: string, archive?: Blob): Promise<void>
     const { rows } = await client.query<{ migrations: boolean; users: boolean }>(
       "select to_regclass('drizzle.__drizzle_migrations') is not null as migrations, to_regclass('public.users') is not null as users",
     );
-    if (!rows[0]?.migrations || !rows[0]?.users) throw new Error('not a database of this site (it has no migrations table or no users table)');
+    if (!rows[0]?.migrations || !rows[0]?.users)
+      throw new Error('not a database of this site (it has no migrations table or no users table)');
   } finally {
     await client.close();
   }

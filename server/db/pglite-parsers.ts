@@ -34,12 +34,14 @@ export function withoutInstalledParsers(options: QueryOptions | undefined): Quer
 export function installDrizzleParsers(client: PGlite): void {
   for (const type of keptAsText) client.parsers[type] = (value: string) => value;
   const query = client.query.bind(client);
-  client.query = ((sql: string, params?: unknown[], options?: QueryOptions) => query(sql, params, withoutInstalledParsers(options))) as PGlite['query'];
+  client.query = ((sql: string, params?: unknown[], options?: QueryOptions) =>
+    query(sql, params, withoutInstalledParsers(options))) as PGlite['query'];
   const transaction = client.transaction.bind(client);
   client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
-      tx.query = ((sql: string, params?: unknown[], options?: QueryOptions) => txQuery(sql, params, withoutInstalledParsers(options))) as Transaction['query'];
+      tx.query = ((sql: string, params?: unknown[], options?: QueryOptions) =>
+        txQuery(sql, params, withoutInstalledParsers(options))) as Transaction['query'];
       return callback(tx);
     })) as PGlite['transaction'];
 }

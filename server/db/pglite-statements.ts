@@ -34,8 +34,14 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
   const prepare = (text: string): Promise<Statement | null> =>
     exclusive(async () => {
       const name = `kept_${++named}`;
-      const { messages } = await client.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
-      return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: messages.find((message) => message.name === 'rowDescription') };
+      const { messages } = await client.execProtocol(
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      );
+      return {
+        name,
+        paramTypes: parse.parseDescribeStatementResults(messages),
+        rowDescription: messages.find((message) => message.name === 'rowDescription'),
+      };
     }).catch(() => null); // Text Postgres cannot prepare: query() gives the caller its error.
 
   const run = (statement: Statement, params: unknown[], options: QueryOptions | undefined) => {
@@ -46,7 +52,9 @@ export function prepareRepeatedQueries(client: PGlite, maxStatements = 500): voi
       return serializer ? serializer(value) : String(value);
     });
     return exclusive(async () => {
-      const { messages } = await client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
+      const { messages } = await client.execProtocol(
+        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      );
       const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
       return parse.parseResults(described, client.parsers, options)[0];
     });

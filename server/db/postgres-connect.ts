@@ -26,7 +26,9 @@ export function connectionProblem(url: string, error: unknown): string {
 }
 
 /** A database that is not up yet (starting, restarting, not listening): worth waiting for. */
-const isTransient = (error: unknown) => ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P03'].includes((error as { code?: string }).code ?? '') || /timeout/i.test(String((error as Error).message));
+const isTransient = (error: unknown) =>
+  ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P03'].includes((error as { code?: string }).code ?? '') ||
+  /timeout/i.test(String((error as Error).message));
 
 /**
  * Waits for the database to answer, retrying one that is not up yet for a bounded time
@@ -92,10 +94,11 @@ export function closeConnectionsThatTimeOut(pool: Pool): void {
         return query(...args);
       }
       const result = query(...args);
-      if (result instanceof Promise) return result.catch((error: unknown) => {
-        closeOnTimeout(error);
-        throw error;
-      });
+      if (result instanceof Promise)
+        return result.catch((error: unknown) => {
+          closeOnTimeout(error);
+          throw error;
+        });
       return result;
     }) as typeof client.query;
   });

@@ -41,7 +41,10 @@ export function nameRepeatedQueries(pool: Pool, maxStatements = 500): void {
         if (names.get(text!) === name) names.delete(text!);
         return query(config, values, callback);
       };
-      if (callback) return query({ ...(config as object), name }, values, (error, result) => (isChangedShape(error) ? unnamed() : callback(error, result)));
+      if (callback)
+        return query({ ...(config as object), name }, values, (error, result) =>
+          isChangedShape(error) ? unnamed() : callback(error, result),
+        );
       return (query({ ...(config as object), name }, values) as Promise<unknown>).catch((error: unknown) => {
         if (!isChangedShape(error)) throw error;
         return unnamed();

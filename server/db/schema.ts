@@ -260,7 +260,10 @@ export const payments = pgTable(
     /** The provider's id of the charge: one payment per charge, however often it is reported. */
     providerRef: text('provider_ref').notNull(),
   },
-  (table) => [uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef), index('payments_invoice_idx').on(table.invoiceId)],
+  (table) => [
+    uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef),
+    index('payments_invoice_idx').on(table.invoiceId),
+  ],
 );
 
 /** A checkout attempt at the payment provider for one invoice. */

@@ -46,7 +46,13 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
     // A loopback server without TLS (tests, a local relay) must not be asked for STARTTLS.
     const local = url.protocol === 'smtp:' && ['127.0.0.1', 'localhost', '::1'].includes(url.hostname);
     const timeouts = options.timeoutsMs ?? smtpTimeoutsMs;
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, ignoreTLS: local, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket });
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      ignoreTLS: local,
+      connectionTimeout: timeouts.connection,
+      greetingTimeout: timeouts.greeting,
+      socketTimeout: timeouts.socket,
+    });
     return {
       kind: 'smtp',
       async send(mail) {

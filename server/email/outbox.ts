@@ -29,12 +29,26 @@ export interface MailToQueue<K extends EmailKind> {
  * Renders a mail and stores it for the sender job; call inside the transaction that makes it
  * true. Answers false when a mail for the same event was queued before.
  */
-export async function queueMail<K extends EmailKind>(db: DbOrTx, deps: { clock: Clock; config: Pick<BackendConfig, 'siteUrl'> }, mail: MailToQueue<K>): Promise<boolean> {
+export async function queueMail<K extends EmailKind>(
+  db: DbOrTx,
+  deps: { clock: Clock; config: Pick<BackendConfig, 'siteUrl'> },
+  mail: MailToQueue<K>,
+): Promise<boolean> {
   const rendered = await renderEmail(mail.kind, mail.language, mail.values, mailOrigin(deps.config));
   const now = deps.clock.now();
   const queued = await db
     .insert(outbox)
-    .values({ recipient: mail.to, subject: rendered.subject, body: rendered.text, html: rendered.html, replyTo: mail.replyTo, attachment: mail.attachment, eventKey: mail.eventKey, createdAt: now, sendAfter: now })
+    .values({
+      recipient: mail.to,
+      subject: rendered.subject,
+      body: rendered.text,
+      html: rendered.html,
+      replyTo: mail.replyTo,
+      attachment: mail.attachment,
+      eventKey: mail.eventKey,
+      createdAt: now,
+      sendAfter: now,
+    })
     .onConflictDoNothing({ target: outbox.eventKey })
     .returning({ id: outbox.id });
   return queued.length > 0;
@@ -65,7 +79,10 @@ async function claimNextMail({ db, clock }: Deps) {
       .for('update', { skipLocked: true });
     if (!mail) return null;
     const attempts = mail.attempts + 1;
-    await tx.update(outbox).set({ attempts, sendAfter: new Date(now.getTime() + claimMs) }).where(eq(outbox.id, mail.id));
+    await tx
+      .update(outbox)
+      .set({ attempts, sendAfter: new Date(now.getTime() + claimMs) })
+      .where(eq(outbox.id, mail.id));
     return { ...mail, attempts };
   });
 }
@@ -81,7 +98,15 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
     const mail = await claimNextMail(deps);
     if (!mail) break;
     try {
-      await mailer.send({ id: mail.id, to: mail.recipient, replyTo: mail.replyTo, subject: mail.subject, text: mail.body, html: mail.html, attachments: await attachmentsOf(deps, mail.attachment) });
+      await mailer.send({
+        id: mail.id,
+        to: mail.recipient,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.body,
+        html: mail.html,
+        attachments: await attachmentsOf(deps, mail.attachment),
+      });
       await db.update(outbox).set({ sentAt: clock.now(), lastError: null }).where(eq(outbox.id, mail.id));
       sent++;
     } catch (error) {
@@ -90,7 +115,10 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
         await db.update(outbox).set({ lastError: message, failedAt: clock.now() }).where(eq(outbox.id, mail.id));
         logger.error('mail failed: given up after the last attempt', { outboxId: mail.id, attempts: mail.attempts, error: message });
       } else {
-        await db.update(outbox).set({ lastError: message, sendAfter: new Date(clock.now().getTime() + backoffMs(mail.attempts - 1)) }).where(eq(outbox.id, mail.id));
+        await db
+          .update(outbox)
+          .set({ lastError: message, sendAfter: new Date(clock.now().getTime() + backoffMs(mail.attempts - 1)) })
+          .where(eq(outbox.id, mail.id));
         logger.warn('mail not sent, will retry', { outboxId: mail.id, attempts: mail.attempts, error: message });
       }
       break;

@@ -32,11 +32,50 @@ export const templateShapes = {
   emailInUse: { values: [] },
   emailChanged: { values: ['email', 'link'], link: true },
   deletionScheduled: { values: ['date'] },
-  supportMessage: { values: ['name', 'email', 'phone', 'message'], details: [['name', 'name'], ['email', 'email'], ['phone', 'phone']], toCompany: true },
-  receipt: { values: ['invoice', 'date', 'amount', 'link'], details: [['invoice', 'invoice'], ['date', 'date'], ['amountPaid', 'amount']], link: true },
-  renewalReminder: { values: ['offer', 'date', 'amount', 'link'], details: [['offer', 'offer'], ['renewsOn', 'date'], ['amount', 'amount']], link: true },
-  renewalFailed: { values: ['offer', 'date', 'amount', 'link'], details: [['offer', 'offer'], ['amount', 'amount'], ['stoppedOn', 'date']], link: true },
-  subscriptionCancelled: { values: ['offer', 'date', 'link'], details: [['offer', 'offer'], ['usableUntil', 'date']], link: true },
+  supportMessage: {
+    values: ['name', 'email', 'phone', 'message'],
+    details: [
+      ['name', 'name'],
+      ['email', 'email'],
+      ['phone', 'phone'],
+    ],
+    toCompany: true,
+  },
+  receipt: {
+    values: ['invoice', 'date', 'amount', 'link'],
+    details: [
+      ['invoice', 'invoice'],
+      ['date', 'date'],
+      ['amountPaid', 'amount'],
+    ],
+    link: true,
+  },
+  renewalReminder: {
+    values: ['offer', 'date', 'amount', 'link'],
+    details: [
+      ['offer', 'offer'],
+      ['renewsOn', 'date'],
+      ['amount', 'amount'],
+    ],
+    link: true,
+  },
+  renewalFailed: {
+    values: ['offer', 'date', 'amount', 'link'],
+    details: [
+      ['offer', 'offer'],
+      ['amount', 'amount'],
+      ['stoppedOn', 'date'],
+    ],
+    link: true,
+  },
+  subscriptionCancelled: {
+    values: ['offer', 'date', 'link'],
+    details: [
+      ['offer', 'offer'],
+      ['usableUntil', 'date'],
+    ],
+    link: true,
+  },
   passwordChanged: { values: [] },
   accountDeleted: { values: [] },
 } as const satisfies Record<string, TemplateShape>;
@@ -66,7 +105,12 @@ export const pageLink = (origin: string, language: ApiLanguage, path: string) =>
  * A mail in the recipient's language as HTML and plain text, from one React Email layout
  * (email/layout.tsx). Every link is absolute, on `origin`.
  */
-export async function renderEmail<K extends EmailKind>(kind: K, language: ApiLanguage, values: EmailValues<K>, origin: string): Promise<RenderedEmail> {
+export async function renderEmail<K extends EmailKind>(
+  kind: K,
+  language: ApiLanguage,
+  values: EmailValues<K>,
+  origin: string,
+): Promise<RenderedEmail> {
   const shape: TemplateShape = templateShapes[kind];
   const set = texts[language];
   const words: { subject: string; heading: string; body: string; action?: string } = set[kind];

@@ -31,12 +31,17 @@ export function startJobs(deps: BackendDeps, { firstRunAfterMs = 2_000 } = {}) {
     const run = job
       .run(deps)
       .then(() => undefined)
-      .catch((error: unknown) => deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+      )
       .finally(() => running.delete(job.name));
     running.set(job.name, run);
     return run;
   };
-  const timers = jobs.flatMap((job) => [setTimeout(() => void runNow(job), Math.min(firstRunAfterMs, job.everyMs)), setInterval(() => void runNow(job), job.everyMs)]);
+  const timers = jobs.flatMap((job) => [
+    setTimeout(() => void runNow(job), Math.min(firstRunAfterMs, job.everyMs)),
+    setInterval(() => void runNow(job), job.everyMs),
+  ]);
   for (const timer of timers) timer.unref();
   return {
     kick(name: string) {

@@ -14,4 +14,5 @@ export const openedDirectly: MiddlewareHandler<AppEnv> = (_c, next) => next();
 /** A read whose answer is the same for everyone: no session lookup. */
 export const sameForEveryone: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
-export const routeIs = (c: Context<AppEnv>, marker: MiddlewareHandler<AppEnv>) => matchedRoutes(c).some((route) => route.handler === marker);
+export const routeIs = (c: Context<AppEnv>, marker: MiddlewareHandler<AppEnv>) =>
+  matchedRoutes(c).some((route) => route.handler === marker);

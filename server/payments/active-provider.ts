@@ -5,7 +5,8 @@ import { ProviderUnavailableError, type PaymentProvider } from './provider';
 /** The payment provider that may run, by name when the call names one; 404 (named) or 503 without. */
 export function activeProvider(deps: Pick<BackendDeps, 'payments'>, name?: string): PaymentProvider {
   const provider = deps.payments;
-  if (!provider || (name && provider.name !== name)) throw new ApiError(name ? 404 : 503, { key: 'providerInactive', values: { provider: name ?? 'card' } });
+  if (!provider || (name && provider.name !== name))
+    throw new ApiError(name ? 404 : 503, { key: 'providerInactive', values: { provider: name ?? 'card' } });
   return provider;
 }
 

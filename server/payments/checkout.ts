@@ -18,7 +18,14 @@ import type { CheckoutRequest } from './provider';
  * Starts a checkout: the unpaid invoice for the cart (or a given unpaid invoice: Pay Now), then
  * a session at the provider. A provider failure changes nothing the buyer can see.
  */
-export async function startCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, origin: string, language: ApiLanguage, invoiceKey?: string): Promise<string> {
+export async function startCheckout(
+  deps: BackendDeps,
+  session: ActiveSession,
+  providerName: string,
+  origin: string,
+  language: ApiLanguage,
+  invoiceKey?: string,
+): Promise<string> {
   const provider = activeProvider(deps, providerName);
   const userId = session.user.id;
   const { invoice, lines } = await deps.db.transaction(async (tx) => {
@@ -48,9 +55,14 @@ export async function startCheckout(deps: BackendDeps, session: ActiveSession, p
   return created.clientSecret;
 }
 
-
 /** What the provider shows the buyer, in the language of the page that started the checkout. */
-async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: InvoiceLineRow[], origin: string, language: ApiLanguage): Promise<CheckoutRequest> {
+async function checkoutRequest(
+  deps: BackendDeps,
+  invoice: InvoiceRow,
+  lines: InvoiceLineRow[],
+  origin: string,
+  language: ApiLanguage,
+): Promise<CheckoutRequest> {
   const catalog = await deps.catalog.byKey(lines.map((line) => line.offerKey));
   return {
     invoiceId: invoice.id,
@@ -60,7 +72,12 @@ async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: In
     language,
     lines: lines.map((line) => {
       const offer = catalog.get(line.offerKey);
-      return { description: describedLine(catalog, line, language), unitPriceCents: line.unitPriceCents, quantity: line.quantity, renewalMonths: offer?.isSubscription ? offer.renewalMonths : null };
+      return {
+        description: describedLine(catalog, line, language),
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        renewalMonths: offer?.isSubscription ? offer.renewalMonths : null,
+      };
     }),
     taxCents: invoice.taxCents,
     taxDescription: invoiceTexts(language).invoice.tax,
@@ -69,16 +86,24 @@ async function checkoutRequest(deps: BackendDeps, invoice: InvoiceRow, lines: In
 }
 
 /** The return page's call: asks the provider, fulfils when paid (idempotent), says where to go. */
-export async function completeCheckout(deps: BackendDeps, session: ActiveSession, providerName: string, sessionId: string): Promise<PaymentReturnResponse> {
+export async function completeCheckout(
+  deps: BackendDeps,
+  session: ActiveSession,
+  providerName: string,
+  sessionId: string,
+): Promise<PaymentReturnResponse> {
   const provider = activeProvider(deps, providerName);
   const [row] = await deps.db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider.name), eq(checkoutSessions.userId, session.user.id)));
+    .where(
+      and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider.name), eq(checkoutSessions.userId, session.user.id)),
+    );
   if (!row) throw new ApiError(404, { key: 'sessionUnknown' });
   const state = await providerCall(() => provider.checkoutState(sessionId));
   if (!state.paid) {
-    if (state.status !== 'open' && row.status === 'open') await deps.db.update(checkoutSessions).set({ status: state.status }).where(eq(checkoutSessions.id, sessionId));
+    if (state.status !== 'open' && row.status === 'open')
+      await deps.db.update(checkoutSessions).set({ status: state.status }).where(eq(checkoutSessions.id, sessionId));
     return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
   }
   const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
@@ -87,4 +112,3 @@ export async function completeCheckout(deps: BackendDeps, session: ActiveSession
   if (fulfilment.refunded) return { Status: 'refunded', NewClaims: [], InvoiceKey: fulfilment.invoiceId };
   return { Status: 'complete', NewClaims: await claimsOf(deps, session.user.id), InvoiceKey: fulfilment.invoiceId };
 }
-

@@ -29,7 +29,14 @@ export interface Fulfilment {
  * run any number of times and concurrently: the invoice row is locked and a paid invoice ends
  * the work; payments and subscriptions also have unique keys.
  */
-export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: string, provider: string, state: CheckoutState, testCardOutcome?: string): Promise<Fulfilment> {
+export async function fulfilCheckout(
+  deps: BackendDeps,
+  db: Db,
+  sessionId: string,
+  provider: string,
+  state: CheckoutState,
+  testCardOutcome?: string,
+): Promise<Fulfilment> {
   const now = deps.clock.now();
   const run = async (tx: Db): Promise<Fulfilment> => {
     const [session] = await tx
@@ -49,13 +56,32 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     const recordPayment = (amountCents: number) =>
       tx
         .insert(payments)
-        .values({ invoiceId: invoice.id, paidAt: now, description: paymentDescription(provider === 'manual' ? 'paymentCardTest' : 'paymentCard'), amountCents, provider, providerRef: paymentRef })
+        .values({
+          invoiceId: invoice.id,
+          paidAt: now,
+          description: paymentDescription(provider === 'manual' ? 'paymentCardTest' : 'paymentCard'),
+          amountCents,
+          provider,
+          providerRef: paymentRef,
+        })
         .onConflictDoNothing();
     if (session.status === 'refunded') return { ...result, fulfilledNow: false, refunded: true };
     if (invoice.fullyPaidAt) {
-      const [counted] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, paymentRef)));
-      if (!counted) return refundSecondPayment(deps, tx, { sessionId, provider, invoiceId: invoice.id, amountCents: state.amountCents, record: recordPayment, now }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const }));
-      if (session.status !== 'complete') await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
+      const [counted] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerRef, paymentRef)));
+      if (!counted)
+        return refundSecondPayment(deps, tx, {
+          sessionId,
+          provider,
+          invoiceId: invoice.id,
+          amountCents: state.amountCents,
+          record: recordPayment,
+          now,
+        }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const }));
+      if (session.status !== 'complete')
+        await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
       return { ...result, fulfilledNow: false };
     }
     if (session.invoiceVersion !== invoice.version) {
@@ -77,14 +103,40 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
     await queueReceipt(tx, deps, invoice, now);
     // One statement for the offers and one for every line's subscription, whatever the cart.
     const lines = await linesOf(tx, invoice.id);
-    const lineOffers = lines.length ? await tx.select().from(offers).where(inArray(offers.key, lines.map((line) => line.offerKey))) : [];
+    const lineOffers = lines.length
+      ? await tx
+          .select()
+          .from(offers)
+          .where(
+            inArray(
+              offers.key,
+              lines.map((line) => line.offerKey),
+            ),
+          )
+      : [];
     const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
     // A subscription's paid period from now (or as the provider counts it).
-    const periodOf = (offerKey: string, quantity: number, renewalMonths: number, previous: { previousId?: string; testCardOutcome: string | null }) => {
+    const periodOf = (
+      offerKey: string,
+      quantity: number,
+      renewalMonths: number,
+      previous: { previousId?: string; testCardOutcome: string | null },
+    ) => {
       const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
       const { userId, id: invoiceId } = invoice;
       const renewal = leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
-      return { userId, offerKey, quantity, invoiceId, effectiveAt: now, expiresAt, ...renewal, provider, providerSubscriptionId: state.providerSubscriptionId, ...previous };
+      return {
+        userId,
+        offerKey,
+        quantity,
+        invoiceId,
+        effectiveAt: now,
+        expiresAt,
+        ...renewal,
+        provider,
+        providerSubscriptionId: state.providerSubscriptionId,
+        ...previous,
+      };
     };
     // The unpaid invoice of a failed renewal (Pay Now): its lapsed subscriptions continue from today.
     // (Renewal invoices never come from a cart, so a purchase does not look.)
@@ -95,7 +147,10 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
           .from(subscriptions)
           .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
     const continued = lapsed.map((row) =>
-      periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, { previousId: row.id, testCardOutcome: testCardOutcome ?? row.testCardOutcome }),
+      periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, {
+        previousId: row.id,
+        testCardOutcome: testCardOutcome ?? row.testCardOutcome,
+      }),
     );
     const bought = lines.flatMap((line) => {
       const offer = offerOf.get(line.offerKey);
@@ -111,11 +166,20 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
       await tx
         .update(subscriptions)
         .set({ isRenewed: true, renewalFailed: false })
-        .where(inArray(subscriptions.id, lapsed.map((row) => row.id)));
+        .where(
+          inArray(
+            subscriptions.id,
+            lapsed.map((row) => row.id),
+          ),
+        );
     }
     await tx
       .update(checkoutSessions)
-      .set({ status: 'complete', testCardOutcome: testCardOutcome ?? session.testCardOutcome, providerCustomerId: state.providerCustomerId })
+      .set({
+        status: 'complete',
+        testCardOutcome: testCardOutcome ?? session.testCardOutcome,
+        providerCustomerId: state.providerCustomerId,
+      })
       .where(eq(checkoutSessions.id, sessionId));
     if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
     // The invoice is paid: its other checkouts (another tab) must not take a card too.
@@ -138,15 +202,35 @@ export async function fulfilCheckout(deps: BackendDeps, db: Db, sessionId: strin
 async function refundSecondPayment(
   deps: BackendDeps,
   tx: Db,
-  second: { sessionId: string; provider: string; invoiceId: string; amountCents: number; record(amountCents: number): Promise<unknown>; now: Date },
+  second: {
+    sessionId: string;
+    provider: string;
+    invoiceId: string;
+    amountCents: number;
+    record(amountCents: number): Promise<unknown>;
+    now: Date;
+  },
 ): Promise<void> {
   const provider = activeProvider(deps, second.provider);
   const refundRef = await providerCall(() => provider.refundCheckout(second.sessionId));
   await second.record(second.amountCents);
   await tx
     .insert(payments)
-    .values({ invoiceId: second.invoiceId, paidAt: second.now, description: paymentDescription('refundSecondPayment'), amountCents: second.amountCents, isPayment: false, provider: second.provider, providerRef: refundRef })
+    .values({
+      invoiceId: second.invoiceId,
+      paidAt: second.now,
+      description: paymentDescription('refundSecondPayment'),
+      amountCents: second.amountCents,
+      isPayment: false,
+      provider: second.provider,
+      providerRef: refundRef,
+    })
     .onConflictDoNothing();
   await tx.update(checkoutSessions).set({ status: 'refunded' }).where(eq(checkoutSessions.id, second.sessionId));
-  deps.logger.warn('second payment of a paid invoice refunded', { sessionId: second.sessionId, invoiceId: second.invoiceId, amountCents: second.amountCents, refundRef });
+  deps.logger.warn('second payment of a paid invoice refunded', {
+    sessionId: second.sessionId,
+    invoiceId: second.invoiceId,
+    amountCents: second.amountCents,
+    refundRef,
+  });
 }

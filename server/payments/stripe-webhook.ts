@@ -11,11 +11,16 @@ import { StripeProvider } from './stripe';
 
 /** The object a Stripe event of this type carries in its data. */
 type EventObject<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>['data']['object'];
-type Handler<T extends Stripe.Event['type']> = (deps: BackendDeps, tx: Db, provider: StripeProvider, object: EventObject<T>) => Promise<void>;
+type Handler<T extends Stripe.Event['type']> = (
+  deps: BackendDeps,
+  tx: Db,
+  provider: StripeProvider,
+  object: EventObject<T>,
+) => Promise<void>;
 /** A handler per event type this site acts on; every other type is acknowledged and ignored. */
 type Handlers = { [T in Stripe.Event['type']]?: Handler<T> };
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** invoice.parent.subscription_details.subscription since the 2025 API (STACK-NOTES.md). */
 const subscriptionOfInvoice = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
@@ -24,7 +29,13 @@ const liveRowsOf = (tx: Db, providerSubscriptionId: string) =>
   tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, providerSubscriptionId), eq(subscriptions.isRenewed, false)));
+    .where(
+      and(
+        eq(subscriptions.provider, 'stripe'),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        eq(subscriptions.isRenewed, false),
+      ),
+    );
 
 async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider, session: Stripe.Checkout.Session) {
   if (session.payment_status === 'unpaid') return;
@@ -37,7 +48,10 @@ const handlers: Handlers = {
   'checkout.session.completed': checkoutPaid,
   'checkout.session.async_payment_succeeded': checkoutPaid,
   'checkout.session.async_payment_failed': async (_deps, tx, _provider, session) => {
-    await tx.update(checkoutSessions).set({ status: 'failed' }).where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+    await tx
+      .update(checkoutSessions)
+      .set({ status: 'failed' })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
   },
   /** A renewal charge succeeded: a paid renewal invoice and the next period. */
   'invoice.paid': async (deps, tx, _provider, invoice) => {
@@ -46,14 +60,29 @@ const handlers: Handlers = {
     const rows = await liveRowsOf(tx, subscriptionId);
     if (!rows.length) return;
     const periodEnd = invoice.lines?.data[0]?.period?.end;
-    await renewSubscriptions(tx, deps, rows, { paid: true, provider: 'stripe', paymentRef: invoice.id ?? `invoice-${subscriptionId}`, periodEnd: periodEnd ? new Date(periodEnd * 1000) : null });
+    await renewSubscriptions(tx, deps, rows, {
+      paid: true,
+      provider: 'stripe',
+      paymentRef: invoice.id ?? `invoice-${subscriptionId}`,
+      periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    });
   },
   'invoice.payment_failed': async (deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);
     if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle') return;
-    const [unit] = await tx.update(subscriptions).set({ renewalFailed: true }).where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false))).returning();
+    const [unit] = await tx
+      .update(subscriptions)
+      .set({ renewalFailed: true })
+      .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false)))
+      .returning();
     // Stripe retries a failed invoice and reports each failure: one mail per invoice.
-    if (unit) await queueRenewalFailed(tx, deps, { subscription: unit, amountCents: invoice.amount_due, pay: { providerUrl: invoice.hosted_invoice_url ?? null }, eventKey: `renewal-failed:stripe:${invoice.id}` });
+    if (unit)
+      await queueRenewalFailed(tx, deps, {
+        subscription: unit,
+        amountCents: invoice.amount_due,
+        pay: { providerUrl: invoice.hosted_invoice_url ?? null },
+        eventKey: `renewal-failed:stripe:${invoice.id}`,
+      });
   },
   'customer.subscription.updated': async (_deps, tx, _provider, subscription) => {
     const periodEnd = subscription.items?.data[0]?.current_period_end;
@@ -82,7 +111,8 @@ const handlerOf = <T extends Stripe.Event['type']>(type: T): Handler<T> | undefi
 export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, signature: string | undefined): Promise<void> {
   const provider = deps.payments;
   const secret = deps.config.stripe?.webhookSecret;
-  if (!(provider instanceof StripeProvider) || !secret) throw new ApiError(404, { key: 'providerInactive', values: { provider: 'stripe' } });
+  if (!(provider instanceof StripeProvider) || !secret)
+    throw new ApiError(404, { key: 'providerInactive', values: { provider: 'stripe' } });
   let event: Stripe.Event;
   try {
     event = provider.stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);

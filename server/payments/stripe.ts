@@ -51,7 +51,10 @@ export class StripeProvider implements PaymentProvider {
       },
     }));
     if (request.taxCents > 0) {
-      lineItems.push({ quantity: 1, price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: request.taxDescription } } });
+      lineItems.push({
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: request.taxDescription } },
+      });
     }
     const session = await call(() =>
       this.stripe.checkout.sessions.create(
@@ -85,7 +88,7 @@ export class StripeProvider implements PaymentProvider {
       paymentRef: paymentIntent ?? invoice ?? session.id,
       amountCents: session.amount_total ?? 0,
       providerSubscriptionId: subscription?.id ?? (typeof session.subscription === 'string' ? session.subscription : null),
-      providerCustomerId: typeof session.customer === 'string' ? session.customer : session.customer?.id ?? null,
+      providerCustomerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null),
       periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     };
   }
@@ -110,7 +113,9 @@ export class StripeProvider implements PaymentProvider {
     const invoice = typeof session.invoice === 'object' ? session.invoice : null;
     const paymentIntent = idOf(session.payment_intent) ?? idOf(invoice?.payments?.data[0]?.payment.payment_intent);
     if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment of checkout ${sessionId} to refund`);
-    const refund = await call(() => this.stripe.refunds.create({ payment_intent: paymentIntent, reason: 'duplicate' }, { idempotencyKey: `refund-${sessionId}` }));
+    const refund = await call(() =>
+      this.stripe.refunds.create({ payment_intent: paymentIntent, reason: 'duplicate' }, { idempotencyKey: `refund-${sessionId}` }),
+    );
     return refund.id;
   }
 

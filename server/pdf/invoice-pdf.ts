@@ -54,8 +54,19 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   doc.font(bold).fontSize(18).text(brand.company);
   doc.font(regular).fontSize(9).fillColor('#444').text(postalAddressFor(language)).text(brand.supportEmail);
   doc.moveDown(1.5);
-  doc.fillColor('#000').font(bold).fontSize(16).text(title, { continued: true }).font(regular).fontSize(10).text(`   ${fillArguments(t.version, { version: String(invoice.InvoiceVersion) })}`);
-  doc.font(bold).fontSize(12).fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23').text(statusText[status].toLocaleUpperCase(language));
+  doc
+    .fillColor('#000')
+    .font(bold)
+    .fontSize(16)
+    .text(title, { continued: true })
+    .font(regular)
+    .fontSize(10)
+    .text(`   ${fillArguments(t.version, { version: String(invoice.InvoiceVersion) })}`);
+  doc
+    .font(bold)
+    .fontSize(12)
+    .fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23')
+    .text(statusText[status].toLocaleUpperCase(language));
   doc.fillColor('#000').font(regular).fontSize(10);
   doc.text(`${t.invoiceDate}: ${formatInvoiceDate(invoice.CreatedDate)}`);
   if (invoice.FullyPaidDate) doc.text(`${t.paidDate}: ${formatInvoiceDate(invoice.FullyPaidDate)}`);
@@ -110,10 +121,15 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   if (invoice.Payments.length) {
     doc.moveDown();
     doc.font(bold).text(t.payments, columns.description);
-    for (const payment of invoice.Payments) row([`${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`, '', '', formatUsd(payment.Amount)]);
+    for (const payment of invoice.Payments)
+      row([`${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`, '', '', formatUsd(payment.Amount)]);
   }
   doc.moveDown(2);
-  doc.font(regular).fontSize(8).fillColor('#444').text(fillArguments(t.pdfFooter, { company: brand.company }), columns.description);
+  doc
+    .font(regular)
+    .fontSize(8)
+    .fillColor('#444')
+    .text(fillArguments(t.pdfFooter, { company: brand.company }), columns.description);
   await letOthersRun();
   // The longest part left: the fonts' subsets are made and compressed here.
   doc.end();

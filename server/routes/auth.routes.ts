@@ -71,7 +71,14 @@ export const authRoutes = createRouter()
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
     setSessionCookies(c, result.session);
-    return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, result.user), ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}) }, 200);
+    return c.json(
+      {
+        Errors: [],
+        SessionInfo: await sessionInfoOf(deps, result.user),
+        ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}),
+      },
+      200,
+    );
   })
   .openapi(signup, async (c) => {
     const body = c.req.valid('json');
@@ -90,7 +97,14 @@ export const authRoutes = createRouter()
     };
     switch (outcome.kind) {
       case 'code-sent':
-        return c.json({ Errors: wordErrors(language, [{ key: 'codeSent', values: { email: outcome.email } }]).map((Message) => ({ Message })), CodeResult: 'show' as const, SessionInfo: null }, 200);
+        return c.json(
+          {
+            Errors: wordErrors(language, [{ key: 'codeSent', values: { email: outcome.email } }]).map((Message) => ({ Message })),
+            CodeResult: 'show' as const,
+            SessionInfo: null,
+          },
+          200,
+        );
       case 'code-wrong':
         return refuse('codeWrong', 'show');
       case 'code-expired':

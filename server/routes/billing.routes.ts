@@ -36,7 +36,11 @@ const pdfRoute = createRoute({
   tags: ['billing'],
   middleware: [openedDirectly, requireSession] as const,
   request: { params: KeyParamSchema, query: InvoicePdfQuerySchema },
-  responses: { 200: { description: 'The invoice as PDF, in the language asked for', content: { 'application/pdf': { schema: z.string() } } }, ...sessionErrorResponses, ...notFound },
+  responses: {
+    200: { description: 'The invoice as PDF, in the language asked for', content: { 'application/pdf': { schema: z.string() } } },
+    ...sessionErrorResponses,
+    ...notFound,
+  },
 });
 
 const subscriptionsRoute = createRoute({
@@ -96,7 +100,10 @@ export const billingRoutes = createRouter()
     const language = requestLanguage(c);
     const rows = await listOwnSubscriptions(db, sessionOf(c).user.id);
     c.header('Cache-Control', 'no-store');
-    return c.json(rows.map((row) => toSubscriptionModel(row.subscription, row.offer, clock.now(), language)), 200);
+    return c.json(
+      rows.map((row) => toSubscriptionModel(row.subscription, row.offer, clock.now(), language)),
+      200,
+    );
   })
   .openapi(subscriptionRoute, async (c) => {
     const { db, clock } = c.get('deps');

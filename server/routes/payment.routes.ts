@@ -14,7 +14,8 @@ import { publicOrigin } from '../client-address';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { activeProvider, completeCheckout, startCheckout } from '../payments/checkout';
+import { activeProvider } from '../payments/active-provider';
+import { completeCheckout, startCheckout } from '../payments/checkout';
 import { payWithTestCard } from '../payments/manual-pay';
 import { handleStripeWebhook } from '../payments/stripe-webhook';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
@@ -47,7 +48,10 @@ const paymentReturnRoute = (provider: PaymentProviderName) =>
     tags: ['payment'],
     middleware: [requireSession] as const,
     request: jsonBody(PaymentReturnRequestSchema),
-    responses: { 200: jsonContent(PaymentReturnResponseSchema, 'Status; on complete the new claims and the invoice'), ...sessionErrorResponses },
+    responses: {
+      200: jsonContent(PaymentReturnResponseSchema, 'Status; on complete the new claims and the invoice'),
+      ...sessionErrorResponses,
+    },
   });
 
 const manualPay = createRoute({

@@ -12,7 +12,10 @@ const catalog = createRoute({
   path: '/store/catalog',
   tags: ['store'],
   middleware: [sameForEveryone] as const,
-  responses: { 200: jsonContent(z.array(ServiceOfferSchema), 'Offers in the Accept-Language language; prices in cents'), ...errorResponses },
+  responses: {
+    200: jsonContent(z.array(ServiceOfferSchema), 'Offers in the Accept-Language language; prices in cents'),
+    ...errorResponses,
+  },
 });
 
 const getCart = createRoute({

@@ -42,7 +42,10 @@ const restore = createRoute({
   responses: {
     200: jsonContent(RestoreEmailResponseSchema, 'The previous address is back; every session of the account has ended'),
     ...errorResponses,
-    409: { description: 'The previous address now belongs to another account', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
+    409: {
+      description: 'The previous address now belongs to another account',
+      content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+    },
     ...throttledResponse,
   },
 });
@@ -53,7 +56,12 @@ export const userRoutes = createRouter()
   .openapi(email, async (c) => {
     const body = c.req.valid('json');
     const language = requestLanguage(c);
-    const outcome = await changeEmail(c.get('deps'), sessionOf(c), { newEmail: body.NewEmailAddress, code: body.Code, language, ip: c.get('clientAddress') });
+    const outcome = await changeEmail(c.get('deps'), sessionOf(c), {
+      newEmail: body.NewEmailAddress,
+      code: body.Code,
+      language,
+      ip: c.get('clientAddress'),
+    });
     switch (outcome) {
       case 'code-sent': {
         const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);

@@ -15,7 +15,15 @@ import { randomToken, sha256 } from './crypto';
 import { pickLanguage, type ApiLanguage } from './language';
 import { checkPassword, hashPassword } from './passwords';
 import { limits } from './rate-limit';
-import { clearPasswordTries, createSession, revokeSession, revokeUserSessions, takePasswordTry, type ActiveSession, type IssuedSession } from './sessions';
+import {
+  clearPasswordTries,
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  takePasswordTry,
+  type ActiveSession,
+  type IssuedSession,
+} from './sessions';
 
 export const deletionGraceMs = 7 * 24 * 60 * 60_000;
 /** How long the link mailed to the old address after an email change can restore it. */
@@ -93,7 +101,15 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
   const { db, clock } = deps;
   const input = { ...signup, email: canonicalEmail(signup.email) };
   if (!input.code) {
-    await mailCodeOrNotice(deps, { purpose: 'signup', email: input.email, userId: null, language: input.language, ip: input.ip, codeMail: 'signupCode', takenMail: 'signupExisting' });
+    await mailCodeOrNotice(deps, {
+      purpose: 'signup',
+      email: input.email,
+      userId: null,
+      language: input.language,
+      ip: input.ip,
+      codeMail: 'signupCode',
+      takenMail: 'signupExisting',
+    });
     return { kind: 'code-sent', email: input.email };
   }
 
@@ -104,7 +120,13 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: input.email, passwordHash, language: input.language, termsAcceptedAt: clock.now(), cookieConsent: input.cookieConsent ?? null })
+      .values({
+        email: input.email,
+        passwordHash,
+        language: input.language,
+        termsAcceptedAt: clock.now(),
+        cookieConsent: input.cookieConsent ?? null,
+      })
       .onConflictDoNothing()
       .returning();
     if (!user) return { kind: 'address-taken' } as const;
@@ -129,7 +151,10 @@ const tooManyLogins = 'tooManyLogins';
  * from all addresses together block everyone, against guessing from many machines. Logging in
  * cancels a pending deletion.
  */
-export async function logIn(deps: BackendDeps, login: LoginInput): Promise<{ user: User; session: IssuedSession; deletionCancelled: boolean } | null> {
+export async function logIn(
+  deps: BackendDeps,
+  login: LoginInput,
+): Promise<{ user: User; session: IssuedSession; deletionCancelled: boolean } | null> {
   const { db, clock, rateLimiter } = deps;
   const input = { ...login, email: canonicalEmail(login.email) };
   const failureLimits = [
@@ -193,7 +218,15 @@ export async function changeEmail(deps: BackendDeps, session: ActiveSession, cha
   const user = session.user;
   if (input.newEmail === user.email) throw new ApiError(400, { field: 'NewEmailAddress', rule: 'sameEmail' });
   if (!input.code) {
-    await mailCodeOrNotice(deps, { purpose: 'email-change', email: input.newEmail, userId: user.id, language: input.language, ip: input.ip, codeMail: 'emailChangeCode', takenMail: 'emailInUse' });
+    await mailCodeOrNotice(deps, {
+      purpose: 'email-change',
+      email: input.newEmail,
+      userId: user.id,
+      language: input.language,
+      ip: input.ip,
+      codeMail: 'emailChangeCode',
+      takenMail: 'emailInUse',
+    });
     return 'code-sent';
   }
   const check = await consumeCode(db, clock, 'email-change', input.newEmail, input.code, user.id);
@@ -204,7 +237,13 @@ export async function changeEmail(deps: BackendDeps, session: ActiveSession, cha
     // The old address can undo the change: whoever made it may have taken over a session.
     const token = randomToken();
     const now = clock.now();
-    await tx.insert(emailRestores).values({ tokenHash: sha256(token), userId: user.id, previousEmail: user.email, createdAt: now, expiresAt: new Date(now.getTime() + emailRestoreLifetimeMs) });
+    await tx.insert(emailRestores).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      previousEmail: user.email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + emailRestoreLifetimeMs),
+    });
     const language = pickLanguage(user.language);
     const link = `${mailOrigin(deps.config)}/${language}/restore-email?token=${token}`;
     await queueMail(tx, deps, { to: user.email, kind: 'emailChanged', language, values: { email: input.newEmail, link } });
@@ -241,7 +280,13 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
     // Made at the same instant counts as later: in doubt a link goes rather than undoes this.
     await tx
       .delete(emailRestores)
-      .where(and(eq(emailRestores.userId, user.id), ne(emailRestores.tokenHash, restore.tokenHash), gte(emailRestores.createdAt, restore.createdAt)));
+      .where(
+        and(
+          eq(emailRestores.userId, user.id),
+          ne(emailRestores.tokenHash, restore.tokenHash),
+          gte(emailRestores.createdAt, restore.createdAt),
+        ),
+      );
     await revokeUserSessions(tx, user.id);
     return { userId: user.id, email: restore.previousEmail };
   });
@@ -254,7 +299,12 @@ export async function changePassword(deps: BackendDeps, session: ActiveSession, 
   const issued = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeUserSessions(tx, session.user.id);
-    await queueMail(tx, deps, { to: session.user.email, kind: 'passwordChanged', language: pickLanguage(session.user.language), values: {} });
+    await queueMail(tx, deps, {
+      to: session.user.email,
+      kind: 'passwordChanged',
+      language: pickLanguage(session.user.language),
+      values: {},
+    });
     return createSession(tx, deps.clock, session.user.id);
   });
   deps.kickOutbox();
@@ -262,7 +312,8 @@ export async function changePassword(deps: BackendDeps, session: ActiveSession, 
 }
 
 export async function updateDisplayName(deps: BackendDeps, session: ActiveSession, displayName: string | null): Promise<void> {
-  if ((displayName ?? null) === (session.user.displayName ?? null)) throw new ApiError(400, { field: 'DisplayName', rule: 'sameDisplayName' });
+  if ((displayName ?? null) === (session.user.displayName ?? null))
+    throw new ApiError(400, { field: 'DisplayName', rule: 'sameDisplayName' });
   await deps.db.update(users).set({ displayName }).where(eq(users.id, session.user.id));
 }
 
@@ -281,7 +332,10 @@ export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession
     await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));
     const cancelled = await cancelAllRenewals(tx, session.user.id);
     // A Stripe subscription fulfilled since Stripe was told above: told now, or nothing changes.
-    await stopRenewalsAtProvider(deps, cancelled.filter((row) => !told.has(row.providerSubscriptionId ?? '')));
+    await stopRenewalsAtProvider(
+      deps,
+      cancelled.filter((row) => !told.has(row.providerSubscriptionId ?? '')),
+    );
     await revokeUserSessions(tx, session.user.id);
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(due);
     await queueMail(tx, deps, { to: session.user.email, kind: 'deletionScheduled', language, values: { date } });
@@ -315,7 +369,13 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
         .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })
         .where(eq(users.id, due.id));
       // Told at the address it had, which is gone from the account once this commits.
-      await queueMail(tx, deps, { to: due.email, kind: 'accountDeleted', language: pickLanguage(due.language), values: {}, eventKey: `account-deleted:${due.id}` });
+      await queueMail(tx, deps, {
+        to: due.email,
+        kind: 'accountDeleted',
+        language: pickLanguage(due.language),
+        values: {},
+        eventKey: `account-deleted:${due.id}`,
+      });
       return true;
     });
     if (!done) break;

@@ -21,11 +21,15 @@ export const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
 /** Offers that renew less often than this get a reminder (monthly ones do not). */
 const remindedRenewalMonths = 12;
 
-const longDate = (date: Date, language: ApiLanguage) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const longDate = (date: Date, language: ApiLanguage) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** Where a customer's mail goes, in the language they last used; none for an erased account. */
 async function customerOf(db: Reader, userId: string): Promise<{ email: string; language: ApiLanguage } | null> {
-  const [user] = await db.select({ email: users.email, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.erasedAt)));
+  const [user] = await db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)));
   return user ? { email: user.email, language: pickLanguage(user.language) } : null;
 }
 
@@ -35,7 +39,12 @@ async function offerName(db: Reader, offerKey: string, language: ApiLanguage): P
 }
 
 /** The receipt of a paid invoice (a purchase, Pay Now or a renewal), with the invoice's PDF. */
-export async function queueReceipt(tx: Reader, deps: MailDeps, invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>, paidAt: Date): Promise<void> {
+export async function queueReceipt(
+  tx: Reader,
+  deps: MailDeps,
+  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>,
+  paidAt: Date,
+): Promise<void> {
   const customer = await customerOf(tx, invoice.userId);
   if (!customer) return;
   const { language } = customer;
@@ -43,7 +52,12 @@ export async function queueReceipt(tx: Reader, deps: MailDeps, invoice: Pick<typ
     to: customer.email,
     kind: 'receipt',
     language,
-    values: { invoice: invoice.number, date: longDate(paidAt, language), amount: formatUsd(invoice.totalCents), link: pageLink(mailOrigin(deps.config), language, invoicePath(invoice.id)) },
+    values: {
+      invoice: invoice.number,
+      date: longDate(paidAt, language),
+      amount: formatUsd(invoice.totalCents),
+      link: pageLink(mailOrigin(deps.config), language, invoicePath(invoice.id)),
+    },
     eventKey: `receipt:${invoice.id}`,
     attachment: { invoicePdf: { invoiceId: invoice.id, language } },
   });
@@ -56,19 +70,32 @@ export async function queueReceipt(tx: Reader, deps: MailDeps, invoice: Pick<typ
 export async function queueRenewalFailed(
   tx: Reader,
   deps: MailDeps,
-  failure: { subscription: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>; amountCents: number; pay: { invoiceId: string } | { providerUrl: string | null }; eventKey: string },
+  failure: {
+    subscription: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>;
+    amountCents: number;
+    pay: { invoiceId: string } | { providerUrl: string | null };
+    eventKey: string;
+  },
 ): Promise<void> {
   const { subscription } = failure;
   const customer = await customerOf(tx, subscription.userId);
   if (!customer) return;
   const { language } = customer;
   const { pay } = failure;
-  const link = 'invoiceId' in pay ? pageLink(mailOrigin(deps.config), language, payInvoicePath(pay.invoiceId)) : (pay.providerUrl ?? pageLink(mailOrigin(deps.config), language, billingPath));
+  const link =
+    'invoiceId' in pay
+      ? pageLink(mailOrigin(deps.config), language, payInvoicePath(pay.invoiceId))
+      : (pay.providerUrl ?? pageLink(mailOrigin(deps.config), language, billingPath));
   await queueMail(tx, deps, {
     to: customer.email,
     kind: 'renewalFailed',
     language,
-    values: { offer: await offerName(tx, subscription.offerKey, language), date: longDate(subscription.expiresAt, language), amount: formatUsd(failure.amountCents), link },
+    values: {
+      offer: await offerName(tx, subscription.offerKey, language),
+      date: longDate(subscription.expiresAt, language),
+      amount: formatUsd(failure.amountCents),
+      link,
+    },
     eventKey: failure.eventKey,
   });
 }
@@ -82,7 +109,11 @@ export async function queueCancellation(tx: Reader, deps: MailDeps, subscription
     to: customer.email,
     kind: 'subscriptionCancelled',
     language,
-    values: { offer: await offerName(tx, subscription.offerKey, language), date: longDate(subscription.expiresAt, language), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)) },
+    values: {
+      offer: await offerName(tx, subscription.offerKey, language),
+      date: longDate(subscription.expiresAt, language),
+      link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)),
+    },
     eventKey: `cancelled:${subscription.id}`,
   });
 }
@@ -121,7 +152,12 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
         to: customer.email,
         kind: 'renewalReminder',
         language,
-        values: { offer: offer.description[language], date: longDate(subscription.nextRenewalAt, language), amount: formatUsd(amountCents), link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)) },
+        values: {
+          offer: offer.description[language],
+          date: longDate(subscription.nextRenewalAt, language),
+          amount: formatUsd(amountCents),
+          link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)),
+        },
         eventKey: `renewal-reminder:${subscription.id}`,
       });
     });

@@ -13,8 +13,13 @@ type Subscription = typeof subscriptions.$inferSelect;
  * Tells Stripe to stop renewing, once per Stripe subscription among the rows, before our rows
  * change, so a refusal there leaves our record as it was. Answers the Stripe ids told.
  */
-export async function stopRenewalsAtProvider(deps: BackendDeps, rows: Pick<Subscription, 'provider' | 'providerSubscriptionId'>[]): Promise<Set<string>> {
-  const stripeIds = new Set(rows.flatMap((row) => (row.provider === 'stripe' && row.providerSubscriptionId ? [row.providerSubscriptionId] : [])));
+export async function stopRenewalsAtProvider(
+  deps: BackendDeps,
+  rows: Pick<Subscription, 'provider' | 'providerSubscriptionId'>[],
+): Promise<Set<string>> {
+  const stripeIds = new Set(
+    rows.flatMap((row) => (row.provider === 'stripe' && row.providerSubscriptionId ? [row.providerSubscriptionId] : [])),
+  );
   for (const id of stripeIds) await providerCall(() => activeProvider(deps, 'stripe').cancelAtPeriodEnd(id));
   return stripeIds;
 }
@@ -37,7 +42,12 @@ export async function cancelSubscription(deps: BackendDeps, userId: string, id: 
 
 /** The user's subscriptions that would renew. */
 const renewingOf = (userId: string) =>
-  and(eq(subscriptions.userId, userId), isNotNull(subscriptions.nextRenewalAt), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false));
+  and(
+    eq(subscriptions.userId, userId),
+    isNotNull(subscriptions.nextRenewalAt),
+    eq(subscriptions.isCancelled, false),
+    eq(subscriptions.isRenewed, false),
+  );
 
 /**
  * An account being deleted is charged no more, in two steps: first Stripe stops every renewal

@@ -36,7 +36,11 @@ export interface CartRows {
 export async function priceCart(db: Reader, catalog: Catalog, userId: string, cache: ReadCache = passThroughReads): Promise<PricedCart> {
   // One query: items exist only with their cart row (foreign key), so a left join finds both.
   const rows = await cache.remember(`cart:${userId}`, ['carts', 'cart_items'], () =>
-    db.select({ cart: carts, item: cartItems }).from(carts).leftJoin(cartItems, eq(cartItems.userId, carts.userId)).where(eq(carts.userId, userId)),
+    db
+      .select({ cart: carts, item: cartItems })
+      .from(carts)
+      .leftJoin(cartItems, eq(cartItems.userId, carts.userId))
+      .where(eq(carts.userId, userId)),
   );
   return priceCartRows(catalog, { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) });
 }
@@ -59,7 +63,12 @@ export async function priceCartRows(catalog: Catalog, { cart, items }: CartRows)
 export function toCartModel(priced: PricedCart): CartModel {
   const { cart } = priced;
   return {
-    LineItems: priced.lines.map((line) => ({ Key: line.offer.key, Quantity: line.quantity, SubTotalAmount: line.subTotalCents, AvailableLicenseKey: null })),
+    LineItems: priced.lines.map((line) => ({
+      Key: line.offer.key,
+      Quantity: line.quantity,
+      SubTotalAmount: line.subTotalCents,
+      AvailableLicenseKey: null,
+    })),
     SubTotalAmount: priced.subTotalCents,
     TaxTotalAmount: priced.taxCents,
     TotalAmount: priced.totalCents,
@@ -78,7 +87,8 @@ export function toCartModel(priced: PricedCart): CartModel {
 function checkBilling(billing: BillingInfo): ErrorText[] {
   const problems: ErrorText[] = [];
   if (!isCountryCode(billing.CountryCode)) problems.push({ key: 'unknownCountry', values: { code: billing.CountryCode } });
-  if (billing.CountryCode === US && !usStateName(billing.StateCode)) problems.push({ key: 'unknownState', values: { code: billing.StateCode ?? '' } });
+  if (billing.CountryCode === US && !usStateName(billing.StateCode))
+    problems.push({ key: 'unknownState', values: { code: billing.StateCode ?? '' } });
   return problems;
 }
 
@@ -104,20 +114,41 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   if (problems.length) throw new ApiError(400, problems);
 
   // Quantity 0 removes a line when setting, and adds nothing when adding.
-  const lines = [...merged].filter(([, quantity]) => quantity > 0).map(([offerKey, quantity]) => ({ offerKey, quantity: Math.min(quantity, 100) }));
+  const lines = [...merged]
+    .filter(([, quantity]) => quantity > 0)
+    .map(([offerKey, quantity]) => ({ offerKey, quantity: Math.min(quantity, 100) }));
   const removed = update.IsAddition ? [] : [...merged].filter(([, quantity]) => quantity === 0).map(([offerKey]) => offerKey);
   const billing = update.BillingInfo;
-  const statement = cartWrite(db, { billing: Boolean(billing), isAddition: update.IsAddition, lines: lines.length, removed: removed.length });
+  const statement = cartWrite(db, {
+    billing: Boolean(billing),
+    isAddition: update.IsAddition,
+    lines: lines.length,
+    removed: removed.length,
+  });
   const rows = await statement.execute({
     userId,
     ...(billing && billingValues(billing)),
-    ...Object.fromEntries(lines.flatMap((line, i) => [[`key${i}`, line.offerKey], [`quantity${i}`, line.quantity]])),
+    ...Object.fromEntries(
+      lines.flatMap((line, i) => [
+        [`key${i}`, line.offerKey],
+        [`quantity${i}`, line.quantity],
+      ]),
+    ),
     ...Object.fromEntries(removed.map((offerKey, i) => [`removed${i}`, offerKey])),
   });
   return { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
 }
 
-const billingColumns = ['billingName', 'billingAddress1', 'billingAddress2', 'billingCity', 'billingStateCode', 'billingPostalCode', 'billingCountryCode', 'isBusinessPurchase'] as const;
+const billingColumns = [
+  'billingName',
+  'billingAddress1',
+  'billingAddress2',
+  'billingCity',
+  'billingStateCode',
+  'billingPostalCode',
+  'billingCountryCode',
+  'isBusinessPurchase',
+] as const;
 
 function billingValues(billing: BillingInfo): Record<(typeof billingColumns)[number], string | boolean | null> {
   return {
@@ -158,14 +189,21 @@ function cartWrite(db: Db, shape: WriteShape) {
 function prepareCartWrite(db: Db, shape: WriteShape, name: string) {
   const userId = sql.placeholder('userId');
   const billing = shape.billing ? Object.fromEntries(billingColumns.map((column) => [column, sql.placeholder(column)])) : {};
-  const cartRow = db
-    .$with('cart')
-    .as(db.insert(carts).values({ userId, ...billing, updatedAt: sql`now()` }).onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } }).returning());
+  const cartRow = db.$with('cart').as(
+    db
+      .insert(carts)
+      .values({ userId, ...billing, updatedAt: sql`now()` })
+      .onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } })
+      .returning(),
+  );
   const parts: WithSubquery[] = [cartRow];
   const lineKeys = Array.from({ length: shape.lines }, (_, i) => sql.placeholder(`key${i}`));
   const removedKeys = Array.from({ length: shape.removed }, (_, i) => sql.placeholder(`removed${i}`));
   // Setting: lines given with quantity 0 go. They are other rows than the ones upserted below.
-  if (removedKeys.length) parts.push(db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removedKeys)))));
+  if (removedKeys.length)
+    parts.push(
+      db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removedKeys)))),
+    );
   // The statement's parts all see the cart as it was: the lines it writes come from RETURNING,
   // the others as they were.
   const touchedKeys = [...lineKeys, ...removedKeys];
@@ -178,13 +216,20 @@ function prepareCartWrite(db: Db, shape: WriteShape, name: string) {
     const lines = lineKeys.map((offerKey, i) => ({ userId, offerKey, quantity: sql.placeholder(`quantity${i}`) }));
     const quantity = shape.isAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
     const put = db.$with('put').as(
-      db.insert(cartItems).values(lines).onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } }).returning({ offerKey: cartItems.offerKey, quantity: cartItems.quantity }),
+      db
+        .insert(cartItems)
+        .values(lines)
+        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } })
+        .returning({ offerKey: cartItems.offerKey, quantity: cartItems.quantity }),
     );
     parts.push(put);
     items = unionAll(db.select().from(put), untouched).as('item');
   }
   // Drizzle selects a table's columns as one nested object, but not a CTE's: its fields are named here.
-  const cart = Object.fromEntries(Object.keys(getTableColumns(carts)).map((column) => [column, cartRow[column as keyof Cart]])) as Pick<typeof cartRow, keyof Cart>;
+  const cart = Object.fromEntries(Object.keys(getTableColumns(carts)).map((column) => [column, cartRow[column as keyof Cart]])) as Pick<
+    typeof cartRow,
+    keyof Cart
+  >;
   return db
     .with(...parts)
     .select({ cart, item: { offerKey: items.offerKey, quantity: items.quantity } })
@@ -198,7 +243,10 @@ const preparedWrites = new WeakMap<Db, Map<string, ReturnType<typeof prepareCart
 /** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */
 export async function cartItemCount(db: Reader, userId: string, cache: ReadCache = passThroughReads): Promise<number> {
   return cache.remember(`cart-count:${userId}`, ['cart_items'], async () => {
-    const [row] = await db.select({ total: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
+    const [row] = await db
+      .select({ total: sum(cartItems.quantity) })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId));
     return Number(row?.total ?? 0);
   });
 }
@@ -207,7 +255,11 @@ export async function cartItemCount(db: Reader, userId: string, cache: ReadCache
  * Takes what a paid invoice bought out of the cart. What was added since (the buyer paid an
  * older invoice, or shopped in another tab) stays; a line bought in full leaves.
  */
-export async function removePaidFromCart(db: Pick<Db, 'update' | 'delete'>, userId: string, paid: readonly { offerKey: string; quantity: number }[]): Promise<void> {
+export async function removePaidFromCart(
+  db: Pick<Db, 'update' | 'delete'>,
+  userId: string,
+  paid: readonly { offerKey: string; quantity: number }[],
+): Promise<void> {
   for (const line of paid) {
     await db
       .update(cartItems)

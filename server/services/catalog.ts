@@ -125,7 +125,9 @@ export class Catalog {
   /** Claims every user has: those of the free plans. */
   async freePlanClaims(): Promise<string[]> {
     const current = await this.current();
-    current.freeClaims ??= [...current.offers.values()].filter((offer) => offer.isActive && isFreePlan({ TrialDays: offer.trialDays })).flatMap((offer) => offer.claims);
+    current.freeClaims ??= [...current.offers.values()]
+      .filter((offer) => offer.isActive && isFreePlan({ TrialDays: offer.trialDays }))
+      .flatMap((offer) => offer.claims);
     return current.freeClaims;
   }
 }

@@ -3,6 +3,9 @@ import { subscriptionClaims } from './subscriptions';
 
 /** Entitlements (ARCHITECTURE.md "Claims"): every free plan's, plus those of active subscriptions. */
 export async function claimsOf(deps: Pick<BackendDeps, 'db' | 'catalog' | 'clock' | 'readCache'>, userId: string): Promise<string[]> {
-  const [free, paid] = await Promise.all([deps.catalog.freePlanClaims(), subscriptionClaims(deps.db, userId, deps.clock.now(), deps.readCache)]);
+  const [free, paid] = await Promise.all([
+    deps.catalog.freePlanClaims(),
+    subscriptionClaims(deps.db, userId, deps.clock.now(), deps.readCache),
+  ]);
   return [...new Set([...free, ...paid])].sort();
 }

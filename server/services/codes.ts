@@ -47,7 +47,14 @@ export type CodeCheck = 'valid' | 'wrong' | 'expired';
  * re-checks the row as it is then, so parallel tries can neither use one code twice nor get
  * more than five guesses between them.
  */
-export async function consumeCode(db: Writer, clock: Clock, purpose: CodePurpose, email: string, code: string, userId: string | null): Promise<CodeCheck> {
+export async function consumeCode(
+  db: Writer,
+  clock: Clock,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  userId: string | null,
+): Promise<CodeCheck> {
   const [open] = await db
     .select()
     .from(verificationCodes)
@@ -56,7 +63,11 @@ export async function consumeCode(db: Writer, clock: Clock, purpose: CodePurpose
     .limit(1);
   const now = clock.now();
   if (!open || open.expiresAt <= now || open.attempts >= codeMaxAttempts) return 'expired';
-  const stillOpen = and(eq(verificationCodes.id, open.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, codeMaxAttempts));
+  const stillOpen = and(
+    eq(verificationCodes.id, open.id),
+    isNull(verificationCodes.consumedAt),
+    lt(verificationCodes.attempts, codeMaxAttempts),
+  );
   if (open.codeHash !== sha256(code.trim().toUpperCase())) {
     const attempts = sql`${verificationCodes.attempts} + 1`;
     const [counted] = await db

@@ -42,18 +42,31 @@ export function invoicePdf(deps: Pick<BackendDeps, 'db' | 'clock' | 'logger'>, i
 // server's thread several times what the query itself did.
 const pdfAsBase64 = sql<string>`encode(${invoiceDocuments.pdf}, 'base64')`;
 
-async function keptOrRendered({ db, clock, logger }: Pick<BackendDeps, 'db' | 'clock' | 'logger'>, invoice: Invoice, language: ApiLanguage, hash: string): Promise<Buffer> {
+async function keptOrRendered(
+  { db, clock, logger }: Pick<BackendDeps, 'db' | 'clock' | 'logger'>,
+  invoice: Invoice,
+  language: ApiLanguage,
+  hash: string,
+): Promise<Buffer> {
   const [kept] = await db
     .select({ pdf: pdfAsBase64 })
     .from(invoiceDocuments)
-    .where(and(eq(invoiceDocuments.invoiceId, invoice.Key), eq(invoiceDocuments.language, language), eq(invoiceDocuments.contentHash, hash)));
+    .where(
+      and(eq(invoiceDocuments.invoiceId, invoice.Key), eq(invoiceDocuments.language, language), eq(invoiceDocuments.contentHash, hash)),
+    );
   if (kept) return Buffer.from(kept.pdf, 'base64');
   const pdf = await oneAtATime(() => renderInvoicePdf(invoice, language));
   try {
     // One row per invoice and language: a new state replaces the PDF of the old one.
     await db
       .insert(invoiceDocuments)
-      .values({ invoiceId: invoice.Key, language, contentHash: hash, pdf: sql`decode(${pdf.toString('base64')}, 'base64')`, createdAt: clock.now() })
+      .values({
+        invoiceId: invoice.Key,
+        language,
+        contentHash: hash,
+        pdf: sql`decode(${pdf.toString('base64')}, 'base64')`,
+        createdAt: clock.now(),
+      })
       .onConflictDoUpdate({
         target: [invoiceDocuments.invoiceId, invoiceDocuments.language],
         set: { contentHash: sql`excluded.content_hash`, pdf: sql`excluded.pdf`, createdAt: sql`excluded.created_at` },

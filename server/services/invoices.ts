@@ -34,7 +34,11 @@ function wordedPayment(description: string, language: ApiLanguage): string {
  * A line keeps its English description unless the offer on sale still has it, then it has
  * the offer's own translation (an offer renamed or retired since keeps the invoice as sold).
  */
-export function describedLine(onSale: ReadonlyMap<string, Offer>, line: Pick<InvoiceLineRow, 'offerKey' | 'description'>, language: ApiLanguage): string {
+export function describedLine(
+  onSale: ReadonlyMap<string, Offer>,
+  line: Pick<InvoiceLineRow, 'offerKey' | 'description'>,
+  language: ApiLanguage,
+): string {
   const description = onSale.get(line.offerKey)?.description;
   return description?.en === line.description ? description[language] : line.description;
 }
@@ -54,7 +58,14 @@ export interface NewInvoice {
   email: string;
   billing: Pick<
     InvoiceRow,
-    'billingName' | 'billingAddress1' | 'billingAddress2' | 'billingCity' | 'billingStateCode' | 'billingPostalCode' | 'billingCountryCode' | 'isBusinessPurchase'
+    | 'billingName'
+    | 'billingAddress1'
+    | 'billingAddress2'
+    | 'billingCity'
+    | 'billingStateCode'
+    | 'billingPostalCode'
+    | 'billingCountryCode'
+    | 'isBusinessPurchase'
   >;
   lines: { offerKey: string; description: string; unitPriceCents: number; quantity: number }[];
   taxRate: { basisPoints: number; exempt: boolean };
@@ -69,7 +80,8 @@ function invoiceFields(clock: Clock, input: NewInvoice) {
     createdAt: clock.now(),
     fromCart: input.fromCart,
     ...input.billing,
-    billingStateName: input.billing.billingCountryCode === US ? usStateName(input.billing.billingStateCode) : input.billing.billingStateCode,
+    billingStateName:
+      input.billing.billingCountryCode === US ? usStateName(input.billing.billingStateCode) : input.billing.billingStateCode,
     billingCountryName: countryName(input.billing.billingCountryCode, 'en'),
     billingEmail: input.email,
     isTaxExempt: input.taxRate.exempt,
@@ -82,18 +94,29 @@ function invoiceFields(clock: Clock, input: NewInvoice) {
 
 async function writeLines(db: Db, invoiceId: string, lines: NewInvoice['lines']) {
   await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  await db.insert(invoiceLines).values(lines.map((line, position) => ({ invoiceId, position, ...line, subTotalCents: line.unitPriceCents * line.quantity })));
+  await db
+    .insert(invoiceLines)
+    .values(lines.map((line, position) => ({ invoiceId, position, ...line, subTotalCents: line.unitPriceCents * line.quantity })));
 }
 
 export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Promise<InvoiceRow> {
   const number = await nextInvoiceNumber(db, clock.now().getUTCFullYear());
-  const [invoice] = await db.insert(invoices).values({ number, ...invoiceFields(clock, input) }).returning();
+  const [invoice] = await db
+    .insert(invoices)
+    .values({ number, ...invoiceFields(clock, input) })
+    .returning();
   await writeLines(db, invoice.id, input.lines);
   return invoice;
 }
 
 /** Spec §5: what checkout needs of the billing contact (the contract's rule, on the cart's row). */
-export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & { billingName: string; billingAddress1: string; billingCity: string; billingPostalCode: string; billingCountryCode: string } {
+export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & {
+  billingName: string;
+  billingAddress1: string;
+  billingCity: string;
+  billingPostalCode: string;
+  billingCountryCode: string;
+} {
   return (
     cart !== undefined &&
     billingContactComplete({
@@ -111,7 +134,13 @@ export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<P
  * The unpaid invoice that a checkout of the cart pays: created on the first checkout, and a
  * new version of the same number when the cart changed since (never two open ones).
  */
-export async function invoiceForCart(db: Db, clock: Clock, userId: string, email: string, priced: PricedCart): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[] }> {
+export async function invoiceForCart(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  email: string,
+  priced: PricedCart,
+): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[] }> {
   if (!priced.lines.length) throw new ApiError(400, { key: 'cartEmpty' });
   if (!billingComplete(priced.cart)) throw new ApiError(400, { key: 'billingRequired' });
   const cart = priced.cart;
@@ -128,7 +157,12 @@ export async function invoiceForCart(db: Db, clock: Clock, userId: string, email
       billingCountryCode: cart.billingCountryCode,
       isBusinessPurchase: cart.isBusinessPurchase,
     },
-    lines: priced.lines.map((line) => ({ offerKey: line.offer.key, description: line.offer.description.en, unitPriceCents: line.offer.priceCents, quantity: line.quantity })),
+    lines: priced.lines.map((line) => ({
+      offerKey: line.offer.key,
+      description: line.offer.description.en,
+      unitPriceCents: line.offer.priceCents,
+      quantity: line.quantity,
+    })),
     taxRate: priced.taxRate,
     taxCents: priced.taxCents,
     fromCart: true,
@@ -174,7 +208,10 @@ export const linesOf = (db: Pick<Db, 'select'>, invoiceIds: string | string[]) =
     .orderBy(asc(invoiceLines.position));
 
 export async function findOwnInvoice(db: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
-  const [invoice] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
   // Another user's invoice answers exactly like a missing one (never leak existence).
   if (!invoice) throw new ApiError(404, { key: 'notFound' });
   return invoice;
@@ -195,7 +232,8 @@ export async function listOwnInvoices(db: Db, userId: string): Promise<InvoiceRo
     linesOf(db, open.id),
     db.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, open.id)).limit(1),
   ]);
-  const contents = (lines: { offerKey: string; quantity: number }[]) => JSON.stringify(lines.map((line) => [line.offerKey, line.quantity]).sort());
+  const contents = (lines: { offerKey: string; quantity: number }[]) =>
+    JSON.stringify(lines.map((line) => [line.offerKey, line.quantity]).sort());
   const abandoned = !paid.length && contents(held) !== contents(billed);
   return abandoned ? rows.filter((row) => row !== open) : rows;
 }
@@ -207,7 +245,11 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * payments come in one query each, however many invoices there are (a list of N invoices used
  * to cost 2N + 1 queries); the offers' translations come from the in-memory catalog.
  */
-export async function toInvoiceModels({ db, catalog }: Pick<BackendDeps, 'db' | 'catalog'>, rows: InvoiceRow[], language: ApiLanguage = 'en'): Promise<Invoice[]> {
+export async function toInvoiceModels(
+  { db, catalog }: Pick<BackendDeps, 'db' | 'catalog'>,
+  rows: InvoiceRow[],
+  language: ApiLanguage = 'en',
+): Promise<Invoice[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [lines, paid] = await Promise.all([
@@ -218,10 +260,16 @@ export async function toInvoiceModels({ db, catalog }: Pick<BackendDeps, 'db' | 
   const lineDescription = (line: InvoiceLineRow) => describedLine(onSale, line, language);
   const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
   const paymentsOfInvoice = groupBy(paid, (payment) => payment.invoiceId);
-  return rows.map((invoice) => invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language));
+  return rows.map((invoice) =>
+    invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language),
+  );
 }
 
-export async function toInvoiceModel(deps: Pick<BackendDeps, 'db' | 'catalog'>, invoice: InvoiceRow, language: ApiLanguage = 'en'): Promise<Invoice> {
+export async function toInvoiceModel(
+  deps: Pick<BackendDeps, 'db' | 'catalog'>,
+  invoice: InvoiceRow,
+  language: ApiLanguage = 'en',
+): Promise<Invoice> {
   const [model] = await toInvoiceModels(deps, [invoice], language);
   return model;
 }

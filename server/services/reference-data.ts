@@ -48,6 +48,7 @@ export function listUsStates(language: ApiLanguage): UsState[] {
 
 export const isCountryCode = (code: string) => countries.isValid(code);
 
-export const usStateName = (code: string | null | undefined, language: ApiLanguage = 'en') => (code && Object.hasOwn(stateNames.en, code) ? stateNames[language][code] : null);
+export const usStateName = (code: string | null | undefined, language: ApiLanguage = 'en') =>
+  code && Object.hasOwn(stateNames.en, code) ? stateNames[language][code] : null;
 
 export const countryName = (code: string, language: ApiLanguage) => countries.getName(code, language, { select: 'official' }) ?? code;

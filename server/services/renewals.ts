@@ -24,13 +24,29 @@ export interface RenewalCharge {
  * points them at the unpaid invoice, whose Pay Now continues them (server/payments/fulfil.ts).
  * The customer gets the receipt, or the failure and where to pay.
  */
-export async function renewSubscriptions(tx: Db, deps: Pick<BackendDeps, 'clock' | 'config'>, rows: SubscriptionRow[], charge: RenewalCharge): Promise<string | null> {
+export async function renewSubscriptions(
+  tx: Db,
+  deps: Pick<BackendDeps, 'clock' | 'config'>,
+  rows: SubscriptionRow[],
+  charge: RenewalCharge,
+): Promise<string | null> {
   const { clock } = deps;
   const now = clock.now();
   const first = rows[0];
-  const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, charge.provider), eq(payments.providerRef, charge.paymentRef)));
+  const [existing] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, charge.provider), eq(payments.providerRef, charge.paymentRef)));
   if (existing) return existing.invoiceId;
-  const renewed = await tx.select().from(offers).where(inArray(offers.key, rows.map((row) => row.offerKey)));
+  const renewed = await tx
+    .select()
+    .from(offers)
+    .where(
+      inArray(
+        offers.key,
+        rows.map((row) => row.offerKey),
+      ),
+    );
   const offerOf = new Map(renewed.map((offer) => [offer.key, offer]));
   const lines = rows.map((row) => {
     const offer = offerOf.get(row.offerKey)!;
@@ -58,8 +74,16 @@ export async function renewSubscriptions(tx: Db, deps: Pick<BackendDeps, 'clock'
   });
   const ids = rows.map((row) => row.id);
   if (!charge.paid) {
-    await tx.update(subscriptions).set({ renewalFailed: true, nextRenewalAt: null, renewalInvoiceId: invoice.id }).where(inArray(subscriptions.id, ids));
-    await queueRenewalFailed(tx, deps, { subscription: first, amountCents: invoice.totalCents, pay: { invoiceId: invoice.id }, eventKey: `renewal-failed:${invoice.id}` });
+    await tx
+      .update(subscriptions)
+      .set({ renewalFailed: true, nextRenewalAt: null, renewalInvoiceId: invoice.id })
+      .where(inArray(subscriptions.id, ids));
+    await queueRenewalFailed(tx, deps, {
+      subscription: first,
+      amountCents: invoice.totalCents,
+      pay: { invoiceId: invoice.id },
+      eventKey: `renewal-failed:${invoice.id}`,
+    });
     return invoice.id;
   }
   await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
@@ -100,13 +124,29 @@ export async function renewSubscriptions(tx: Db, deps: Pick<BackendDeps, 'clock'
  * claimed with SKIP LOCKED, so overlapping runs, on one backend or several, renew each once.
  */
 export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50): Promise<number> {
-  const due = () => and(eq(subscriptions.provider, 'manual'), eq(subscriptions.isCancelled, false), eq(subscriptions.isRenewed, false), eq(subscriptions.renewalFailed, false), lte(subscriptions.nextRenewalAt, deps.clock.now()));
-  const listed = await deps.db.select({ id: subscriptions.id }).from(subscriptions).where(due()).orderBy(asc(subscriptions.nextRenewalAt)).limit(batch);
+  const due = () =>
+    and(
+      eq(subscriptions.provider, 'manual'),
+      eq(subscriptions.isCancelled, false),
+      eq(subscriptions.isRenewed, false),
+      eq(subscriptions.renewalFailed, false),
+      lte(subscriptions.nextRenewalAt, deps.clock.now()),
+    );
+  const listed = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(due())
+    .orderBy(asc(subscriptions.nextRenewalAt))
+    .limit(batch);
   let renewed = 0;
   for (const { id } of listed) {
     const done = await deps.db.transaction(async (tx) => {
       // Read under the claim: what another run renewed since the listing is no longer due.
-      const [subscription] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), due())).for('update', { skipLocked: true });
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), due()))
+        .for('update', { skipLocked: true });
       if (!subscription) return false;
       await renewSubscriptions(tx, deps, [subscription], {
         paid: subscription.testCardOutcome !== 'renewal-fails',

@@ -29,20 +29,38 @@ export async function purgeExpiredRecords({ db, clock, config, logger }: Backend
       () =>
         tx
           .delete(sessions)
-          .where(or(lte(sessions.expiresAt, before(retention.expiredMs)), lte(sessions.lastSeenAt, before(config.sessionIdleMs + retention.expiredMs))))
+          .where(
+            or(
+              lte(sessions.expiresAt, before(retention.expiredMs)),
+              lte(sessions.lastSeenAt, before(config.sessionIdleMs + retention.expiredMs)),
+            ),
+          )
           .returning({ id: sessions.tokenHash }),
-      () => tx.delete(verificationCodes).where(lte(verificationCodes.expiresAt, before(retention.expiredMs))).returning({ id: verificationCodes.id }),
+      () =>
+        tx
+          .delete(verificationCodes)
+          .where(lte(verificationCodes.expiresAt, before(retention.expiredMs)))
+          .returning({ id: verificationCodes.id }),
       () =>
         tx
           .delete(emailRestores)
           .where(or(lte(emailRestores.expiresAt, before(retention.expiredMs)), lte(emailRestores.usedAt, before(retention.expiredMs))))
           .returning({ id: emailRestores.tokenHash }),
       // A counter whose window closed long ago limits nothing any more.
-      () => tx.delete(rateLimits).where(lte(rateLimits.windowStart, before(longestThrottleWindowMs + retention.expiredMs))).returning({ id: rateLimits.key }),
+      () =>
+        tx
+          .delete(rateLimits)
+          .where(lte(rateLimits.windowStart, before(longestThrottleWindowMs + retention.expiredMs)))
+          .returning({ id: rateLimits.key }),
       () =>
         tx
           .delete(outbox)
-          .where(or(lte(outbox.sentAt, before(retention.sentMailMs)), and(isNotNull(outbox.failedAt), lte(outbox.failedAt, before(retention.failedMailMs)))))
+          .where(
+            or(
+              lte(outbox.sentAt, before(retention.sentMailMs)),
+              and(isNotNull(outbox.failedAt), lte(outbox.failedAt, before(retention.failedMailMs))),
+            ),
+          )
           .returning({ id: outbox.id }),
     ];
     const counts: number[] = [];

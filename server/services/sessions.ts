@@ -35,10 +35,20 @@ export async function createSession(db: Writer, clock: Clock, userId: string): P
  * `idleMs` or erased. The row is remembered until a write to sessions or users
  * (db/read-cache.ts); expiry is checked on every call.
  */
-export async function findSession(db: Db, clock: Clock, token: string, idleMs: number, cache: ReadCache = passThroughReads): Promise<ActiveSession | null> {
+export async function findSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  idleMs: number,
+  cache: ReadCache = passThroughReads,
+): Promise<ActiveSession | null> {
   const tokenHash = sha256(token);
   const row = await cache.remember(`session:${tokenHash}`, ['sessions', 'users'], async () => {
-    const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash));
+    const [found] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash));
     return found ?? null;
   });
   const now = clock.now().getTime();

@@ -34,8 +34,15 @@ describe('reference data', () => {
     expect(response.body.filter((s: { Code: string }) => ['DC', 'CA', 'NY'].includes(s.Code))).toHaveLength(3);
     const codes = (list: { Code: string }[]) => list.map((state) => state.Code);
     expect(codes(response.body).slice(-3)).toEqual(['AA', 'AE', 'AP']);
-    for (const [language, tag] of [['en', 'en'], ['de', 'de-DE,de;q=0.9'], ['ru', 'ru']]) {
-      const listed = (await client.call('GET', 'app/us-states', { headers: { 'Accept-Language': tag } })).body as { Code: string; Name: string }[];
+    for (const [language, tag] of [
+      ['en', 'en'],
+      ['de', 'de-DE,de;q=0.9'],
+      ['ru', 'ru'],
+    ]) {
+      const listed = (await client.call('GET', 'app/us-states', { headers: { 'Accept-Language': tag } })).body as {
+        Code: string;
+        Name: string;
+      }[];
       expect(codes(listed).sort()).toEqual(codes(response.body).sort());
       const places = listed.slice(0, -3).map((state) => state.Name);
       expect(places).toEqual([...places].sort(new Intl.Collator(language).compare));
@@ -59,7 +66,12 @@ describe('app info, session info and health', () => {
   it('reports health with the database kind, without the app key', async () => {
     const response = await backend.app.request('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Status: 'ok', Database: backend.database.kind, Version: expect.any(String), Mail: { Waiting: expect.any(Number), Failed: 0 } });
+    expect(await response.json()).toEqual({
+      Status: 'ok',
+      Database: backend.database.kind,
+      Version: expect.any(String),
+      Mail: { Waiting: expect.any(Number), Failed: 0 },
+    });
   });
 
   it('looks a session cookie up only on calls whose answer depends on it', async () => {
@@ -69,7 +81,14 @@ describe('app info, session info and health', () => {
       expect(response.status).toBe(200);
       return (response.headers.get('set-cookie') ?? '').includes(`${SESSION_COOKIE}=;`);
     };
-    for (const path of ['/api/store/catalog', '/api/app/countries', '/api/app/us-states', '/api/payment/key-info', '/api/health', '/api/openapi.json']) {
+    for (const path of [
+      '/api/store/catalog',
+      '/api/app/countries',
+      '/api/app/us-states',
+      '/api/payment/key-info',
+      '/api/health',
+      '/api/openapi.json',
+    ]) {
       expect([path, await dropsCookie(path)]).toEqual([path, false]);
     }
     for (const path of ['/api/auth/session-info', '/api/app/app-info']) expect([path, await dropsCookie(path)]).toEqual([path, true]);
@@ -130,7 +149,10 @@ describe('guards and the error envelope', () => {
     const noAppKey = await backend.app.request('/api/store/catalog');
     expect(noAppKey.status).toBe(400);
     expect(noAppKey.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
-    const noXsrf = await new TestClient(backend).call('POST', 'support/message', { raw: '{', headers: { 'Content-Type': 'application/json' } });
+    const noXsrf = await new TestClient(backend).call('POST', 'support/message', {
+      raw: '{',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(noXsrf.status).toBe(403);
     expect(noXsrf.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });

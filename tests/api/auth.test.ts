@@ -24,7 +24,11 @@ describe('POST auth/signup', () => {
     const client = await new TestClient(backend).prime();
     const first = await client.call('POST', 'auth/signup', { body: signupBody('  Ann@Example.COM ') });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ Errors: [{ Message: 'We sent a verification code to ann@example.com. Enter it below to continue.' }], CodeResult: 'show', SessionInfo: null });
+    expect(first.body).toEqual({
+      Errors: [{ Message: 'We sent a verification code to ann@example.com. Enter it below to continue.' }],
+      CodeResult: 'show',
+      SessionInfo: null,
+    });
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
 
     expect(await backend.deliverMail()).toBe(1);
@@ -34,7 +38,11 @@ describe('POST auth/signup', () => {
 
     const second = await client.call('POST', 'auth/signup', { body: signupBody('ann@example.com', { Code: code.toLowerCase() }) });
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ Errors: [], CodeResult: null, SessionInfo: { UserName: 'ann@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] } });
+    expect(second.body).toEqual({
+      Errors: [],
+      CodeResult: null,
+      SessionInfo: { UserName: 'ann@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] },
+    });
     expect(client.cookie(SESSION_COOKIE)).toBeTruthy();
     const session = await client.call('GET', 'auth/session-info');
     expect(session.body.UserName).toBe('ann@example.com');
@@ -48,7 +56,9 @@ describe('POST auth/signup', () => {
     const anonymousXsrf = client.cookie(XSRF_COOKIE);
     await client.call('POST', 'auth/signup', { body: signupBody('cookie@example.com') });
     await backend.deliverMail();
-    const response = await client.call('POST', 'auth/signup', { body: signupBody('cookie@example.com', { Code: codeFrom(backend.mail, 'cookie@example.com') }) });
+    const response = await client.call('POST', 'auth/signup', {
+      body: signupBody('cookie@example.com', { Code: codeFrom(backend.mail, 'cookie@example.com') }),
+    });
     const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Lax/);
@@ -62,7 +72,11 @@ describe('POST auth/signup', () => {
     const before = await backend.rowCount(users);
     const client = await new TestClient(backend).prime();
     const response = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com') });
-    expect(response.body).toEqual({ Errors: [{ Message: expect.stringContaining('known@example.com') }], CodeResult: 'show', SessionInfo: null });
+    expect(response.body).toEqual({
+      Errors: [{ Message: expect.stringContaining('known@example.com') }],
+      CodeResult: 'show',
+      SessionInfo: null,
+    });
     await backend.deliverMail();
     expect(backend.mail.to('known@example.com').at(-1)?.subject).toBe('Sign-up attempt at Bluebonnet');
     expect(await backend.rowCount(users)).toBe(before);
@@ -93,9 +107,12 @@ describe('POST auth/signup', () => {
     await client.call('POST', 'auth/signup', { body: signupBody('twice@example.com') });
     await backend.deliverMail();
     const code = codeFrom(backend.mail, 'twice@example.com');
-    const answers = await Promise.all([1, 2, 3].map(() => client.call('POST', 'auth/signup', { body: signupBody('twice@example.com', { Code: code }) })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => client.call('POST', 'auth/signup', { body: signupBody('twice@example.com', { Code: code }) })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
-    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body.Errors[0].Message).toMatch(/expired or was tried too often/);
+    for (const refused of answers.filter((answer) => answer.status === 400))
+      expect(refused.body.Errors[0].Message).toMatch(/expired or was tried too often/);
   });
 
   it('gives parallel wrong codes no more than five tries between them', async () => {
@@ -103,7 +120,9 @@ describe('POST auth/signup', () => {
     await client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com') });
     await backend.deliverMail();
     const good = codeFrom(backend.mail, 'guesses@example.com');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com', { Code: 'ZZZZZZ' }) })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com', { Code: 'ZZZZZZ' }) })),
+    );
     expect(answers.filter((answer) => answer.body.Errors[0].Message === 'The verification code is not correct.')).toHaveLength(4);
     expect((await client.call('POST', 'auth/signup', { body: signupBody('guesses@example.com', { Code: good }) })).status).toBe(400);
   });
@@ -113,7 +132,9 @@ describe('POST auth/signup', () => {
     await client.call('POST', 'auth/signup', { body: signupBody('late@example.com') });
     await backend.deliverMail();
     backend.clock.advance(codeLifetimeMs + 1000);
-    const response = await client.call('POST', 'auth/signup', { body: signupBody('late@example.com', { Code: codeFrom(backend.mail, 'late@example.com') }) });
+    const response = await client.call('POST', 'auth/signup', {
+      body: signupBody('late@example.com', { Code: codeFrom(backend.mail, 'late@example.com') }),
+    });
     expect(response.status).toBe(400);
     expect(response.body.CodeResult).toBe('show');
   });
@@ -163,7 +184,10 @@ describe('POST auth/signup', () => {
 
   it('answers in the caller’s language', async () => {
     const client = await new TestClient(backend).prime();
-    const response = await client.call('POST', 'auth/signup', { body: signupBody('de@example.com', { UserAgreedToTerms: false }), headers: { 'Accept-Language': 'de' } });
+    const response = await client.call('POST', 'auth/signup', {
+      body: signupBody('de@example.com', { UserAgreedToTerms: false }),
+      headers: { 'Accept-Language': 'de' },
+    });
     expect(response.body.Errors[0].Message).toBe('UserAgreedToTerms: Sie müssen den rechtlichen Bedingungen zustimmen');
   });
 });
@@ -172,36 +196,53 @@ describe('POST auth/login, PUT auth/logout', () => {
   it('knows an address however its accents were typed (one character, or a letter and a combining accent)', async () => {
     await signedUpClient(backend, 'jos\u00e9@example.com');
     const client = await new TestClient(backend).prime();
-    const login = await client.call('POST', 'auth/login', { body: { UserName: 'jose\u0301@example.com', Password: strongPassword, CookieConsent: null } });
+    const login = await client.call('POST', 'auth/login', {
+      body: { UserName: 'jose\u0301@example.com', Password: strongPassword, CookieConsent: null },
+    });
     expect(login.body.SessionInfo?.UserName).toBe('jos\u00e9@example.com');
   });
 
   it('logs in, rotates the session token, and logs out for good', async () => {
     const first = await signedUpClient(backend, 'login@example.com');
     const oldToken = first.cookie(SESSION_COOKIE)!;
-    const login = await first.call('POST', 'auth/login', { body: { UserName: 'LOGIN@example.com ', Password: strongPassword, CookieConsent: null } });
+    const login = await first.call('POST', 'auth/login', {
+      body: { UserName: 'LOGIN@example.com ', Password: strongPassword, CookieConsent: null },
+    });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ Errors: [], SessionInfo: { UserName: 'login@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] } });
+    expect(login.body).toEqual({
+      Errors: [],
+      SessionInfo: { UserName: 'login@example.com', DisplayName: null, Claims: ['app:health', 'app:pdf'] },
+    });
     const newToken = first.cookie(SESSION_COOKIE)!;
     expect(newToken).not.toBe(oldToken);
 
-    const staleSession = await backend.app.request('/api/auth/session-info', { headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${oldToken}` } });
+    const staleSession = await backend.app.request('/api/auth/session-info', {
+      headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${oldToken}` },
+    });
     expect((await staleSession.json()).UserName).toBeNull();
     // The old token opens nothing: a portal call with it is refused as having no session.
-    const staleCall = await backend.app.request('/api/store/cart', { headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${oldToken}` } });
+    const staleCall = await backend.app.request('/api/store/cart', {
+      headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${oldToken}` },
+    });
     expect(staleCall.status).toBe(401);
 
     const out = await first.call('PUT', 'auth/logout');
     expect(out.status).toBe(200);
-    const after = await backend.app.request('/api/auth/session-info', { headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${newToken}` } });
+    const after = await backend.app.request('/api/auth/session-info', {
+      headers: { [APP_KEY_HEADER]: APP_KEY, Cookie: `${SESSION_COOKIE}=${newToken}` },
+    });
     expect((await after.json()).UserName).toBeNull();
   });
 
   it('refuses a wrong password or unknown address with one message', async () => {
     await signedUpClient(backend, 'wrong@example.com');
     const client = await new TestClient(backend).prime();
-    const wrong = await client.call('POST', 'auth/login', { body: { UserName: 'wrong@example.com', Password: 'Nottheone1', CookieConsent: null } });
-    const unknown = await client.call('POST', 'auth/login', { body: { UserName: 'nobody@example.com', Password: 'Nottheone1', CookieConsent: null } });
+    const wrong = await client.call('POST', 'auth/login', {
+      body: { UserName: 'wrong@example.com', Password: 'Nottheone1', CookieConsent: null },
+    });
+    const unknown = await client.call('POST', 'auth/login', {
+      body: { UserName: 'nobody@example.com', Password: 'Nottheone1', CookieConsent: null },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ Errors: [{ Message: 'The email address or password is not correct.' }], SessionInfo: null });
     expect(unknown.body).toEqual(wrong.body);
@@ -211,7 +252,10 @@ describe('POST auth/login, PUT auth/logout', () => {
     await signedUpClient(backend, 'brute@example.com');
     const client = await new TestClient(backend).prime();
     const login = (password: string, address: string) =>
-      client.call('POST', 'auth/login', { body: { UserName: 'brute@example.com', Password: password, CookieConsent: null }, headers: { 'X-Forwarded-For': address } });
+      client.call('POST', 'auth/login', {
+        body: { UserName: 'brute@example.com', Password: password, CookieConsent: null },
+        headers: { 'X-Forwarded-For': address },
+      });
     for (let i = 0; i < 5; i++) expect((await login(`Guess${i}abcd`, '10.0.0.1')).status).toBe(400);
     const blocked = await login(strongPassword, '10.0.0.1');
     expect(blocked.status).toBe(429);
@@ -226,7 +270,10 @@ describe('POST auth/login, PUT auth/logout', () => {
     await signedUpClient(backend, 'spread@example.com');
     const client = await new TestClient(backend).prime();
     const login = (password: string, address: string) =>
-      client.call('POST', 'auth/login', { body: { UserName: 'spread@example.com', Password: password, CookieConsent: null }, headers: { 'X-Forwarded-For': address } });
+      client.call('POST', 'auth/login', {
+        body: { UserName: 'spread@example.com', Password: password, CookieConsent: null },
+        headers: { 'X-Forwarded-For': address },
+      });
     for (let i = 0; i < 50; i++) expect((await login(`Guess${i}abcd`, `10.1.${i}.1`)).status).toBe(400);
     expect((await login(strongPassword, '10.2.0.1')).status).toBe(429);
     backend.clock.advance(16 * 60_000);
@@ -237,7 +284,10 @@ describe('POST auth/login, PUT auth/logout', () => {
     const client = await new TestClient(backend).prime();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const attempt = await client.call('POST', 'auth/login', { body: { UserName: `ip${i}@example.com`, Password: 'Whatever12', CookieConsent: null }, headers: { 'X-Forwarded-For': '203.0.113.7' } });
+      const attempt = await client.call('POST', 'auth/login', {
+        body: { UserName: `ip${i}@example.com`, Password: 'Whatever12', CookieConsent: null },
+        headers: { 'X-Forwarded-For': '203.0.113.7' },
+      });
       statuses.push(attempt.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
@@ -265,7 +315,13 @@ describe('POST auth/login, PUT auth/logout', () => {
 
   it('requires the session’s own XSRF token once logged in', async () => {
     const client = await signedUpClient(backend, 'xsrf@example.com');
-    const forged = await client.call('PUT', 'user/profile', { body: { DisplayName: 'X' }, headers: { 'X-XSRF-TOKEN': 'attacker-token', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; XSRF-TOKEN=attacker-token` } });
+    const forged = await client.call('PUT', 'user/profile', {
+      body: { DisplayName: 'X' },
+      headers: {
+        'X-XSRF-TOKEN': 'attacker-token',
+        Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; XSRF-TOKEN=attacker-token`,
+      },
+    });
     expect(forged.status).toBe(403);
   });
 
@@ -273,7 +329,9 @@ describe('POST auth/login, PUT auth/logout', () => {
     const production = await startTestBackend({ COOKIE_SECURE: 'true' });
     try {
       const client = await signedUpClient(production, 'secure@example.com');
-      const login = await client.call('POST', 'auth/login', { body: { UserName: 'secure@example.com', Password: strongPassword, CookieConsent: null } });
+      const login = await client.call('POST', 'auth/login', {
+        body: { UserName: 'secure@example.com', Password: strongPassword, CookieConsent: null },
+      });
       const line = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
       expect(line).toMatch(/; Secure/);
       expect(line).toMatch(/HttpOnly/);

@@ -51,21 +51,29 @@ describeOnPglite('embedded database backup and restore', () => {
   }, slow);
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('brings back the backed-up data over later changes, with --force', async () => {
-    await addUser(dataDir, 'later@example.com');
-    expect(await emailsIn(dataDir)).toEqual(['kept@example.com', 'later@example.com']);
-    await restoreDatabase(dataDir, backup, { force: true });
-    expect(await emailsIn(dataDir)).toEqual(['kept@example.com']);
-    expect(besideData()).toEqual(['pglite']);
-  }, slow);
+  it(
+    'brings back the backed-up data over later changes, with --force',
+    async () => {
+      await addUser(dataDir, 'later@example.com');
+      expect(await emailsIn(dataDir)).toEqual(['kept@example.com', 'later@example.com']);
+      await restoreDatabase(dataDir, backup, { force: true });
+      expect(await emailsIn(dataDir)).toEqual(['kept@example.com']);
+      expect(besideData()).toEqual(['pglite']);
+    },
+    slow,
+  );
 
-  it('refuses to replace a folder that holds data without --force, and fills a new folder without it', async () => {
-    await expect(restoreDatabase(dataDir, backup)).rejects.toThrow(`${dataDir} is not empty: add --force to replace it.`);
-    const fresh = path.join(root, 'fresh', 'pglite');
-    await restoreDatabase(fresh, backup);
-    expect(await emailsIn(fresh)).toEqual(['kept@example.com']);
-    expect(fs.readdirSync(path.dirname(fresh))).toEqual(['pglite']);
-  }, slow);
+  it(
+    'refuses to replace a folder that holds data without --force, and fills a new folder without it',
+    async () => {
+      await expect(restoreDatabase(dataDir, backup)).rejects.toThrow(`${dataDir} is not empty: add --force to replace it.`);
+      const fresh = path.join(root, 'fresh', 'pglite');
+      await restoreDatabase(fresh, backup);
+      expect(await emailsIn(fresh)).toEqual(['kept@example.com']);
+      expect(fs.readdirSync(path.dirname(fresh))).toEqual(['pglite']);
+    },
+    slow,
+  );
 
   describe('with a bad archive, refuses and leaves the live database as it was', () => {
     const live = ['kept@example.com', 'live@example.com'];
@@ -77,7 +85,11 @@ describeOnPglite('embedded database backup and restore', () => {
       return file;
     };
     const cases: [string, () => Promise<string> | string, RegExp][] = [
-      ['half of a real backup', () => archive('half.tar.gz', fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2)), /the archive is truncated/],
+      [
+        'half of a real backup',
+        () => archive('half.tar.gz', fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2)),
+        /the archive is truncated/,
+      ],
       ['a text file', () => archive('notes.tar.gz', 'not an archive at all\n'.repeat(100)), /not a gzip\/tar archive/],
       [
         'a gzip tar of something else',
@@ -103,48 +115,66 @@ describeOnPglite('embedded database backup and restore', () => {
       ],
     ];
 
-    it.each(cases)('%s', async (_name, make, problem) => {
-      const file = await make();
-      const refusal = restoreDatabase(dataDir, file, { force: true });
-      await expect(refusal).rejects.toThrow(`Cannot restore ${file}: `);
-      await expect(refusal).rejects.toThrow(problem);
-      await expect(refusal).rejects.toThrow(`. ${dataDir} was not changed.`);
-      expect(besideData()).toEqual(['pglite']);
-      expect(await emailsIn(dataDir)).toEqual(live);
-    }, slow);
+    it.each(cases)(
+      '%s',
+      async (_name, make, problem) => {
+        const file = await make();
+        const refusal = restoreDatabase(dataDir, file, { force: true });
+        await expect(refusal).rejects.toThrow(`Cannot restore ${file}: `);
+        await expect(refusal).rejects.toThrow(problem);
+        await expect(refusal).rejects.toThrow(`. ${dataDir} was not changed.`);
+        expect(besideData()).toEqual(['pglite']);
+        expect(await emailsIn(dataDir)).toEqual(live);
+      },
+      slow,
+    );
 
-    it('puts the old folder back when the restored one does not open in its place', async () => {
-      const create = PGlite.create.bind(PGlite);
-      const spy = jest
-        .spyOn(PGlite, 'create')
-        .mockImplementationOnce(create as typeof PGlite.create)
-        .mockImplementationOnce(() => Promise.reject(new Error('disk went away')));
-      try {
-        await expect(restoreDatabase(dataDir, backup, { force: true })).rejects.toThrow(
-          `Cannot restore ${backup}: the restored database did not open in place (not a database PGlite can open (disk went away)). ${dataDir} was put back as it was.`,
+    it(
+      'puts the old folder back when the restored one does not open in its place',
+      async () => {
+        const create = PGlite.create.bind(PGlite);
+        const spy = jest
+          .spyOn(PGlite, 'create')
+          .mockImplementationOnce(create as typeof PGlite.create)
+          .mockImplementationOnce(() => Promise.reject(new Error('disk went away')));
+        try {
+          await expect(restoreDatabase(dataDir, backup, { force: true })).rejects.toThrow(
+            `Cannot restore ${backup}: the restored database did not open in place (not a database PGlite can open (disk went away)). ${dataDir} was put back as it was.`,
+          );
+        } finally {
+          spy.mockRestore();
+        }
+        expect(besideData()).toEqual(['pglite']);
+        expect(await emailsIn(dataDir)).toEqual(live);
+      },
+      slow,
+    );
+
+    it(
+      'the npm run db:restore command exits 1 with the message',
+      async () => {
+        const half = path.join(root, 'half.tar.gz');
+        fs.writeFileSync(half, fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2));
+        const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+        const failure = await promisify(execFile)(
+          process.execPath,
+          ['--import', tsx, path.resolve('server/db/backup-cli.ts'), 'restore', half, '--force'],
+          {
+            cwd: root,
+            env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: path.dirname(dataDir) },
+          },
+        ).then(
+          () => null,
+          (error: { code: number; stderr: string }) => error,
         );
-      } finally {
-        spy.mockRestore();
-      }
-      expect(besideData()).toEqual(['pglite']);
-      expect(await emailsIn(dataDir)).toEqual(live);
-    }, slow);
-
-    it('the npm run db:restore command exits 1 with the message', async () => {
-      const half = path.join(root, 'half.tar.gz');
-      fs.writeFileSync(half, fs.readFileSync(backup).subarray(0, fs.statSync(backup).size / 2));
-      const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
-      const failure = await promisify(execFile)(process.execPath, ['--import', tsx, path.resolve('server/db/backup-cli.ts'), 'restore', half, '--force'], {
-        cwd: root,
-        env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: path.dirname(dataDir) },
-      }).then(
-        () => null,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toBe(`Cannot restore ${half}: the archive is truncated (its gzip data ends early). ${dataDir} was not changed.\n`);
-      expect(besideData()).toEqual(['pglite']);
-      expect(await emailsIn(dataDir)).toEqual(live);
-    }, slow);
+        expect(failure?.code).toBe(1);
+        expect(failure?.stderr).toBe(
+          `Cannot restore ${half}: the archive is truncated (its gzip data ends early). ${dataDir} was not changed.\n`,
+        );
+        expect(besideData()).toEqual(['pglite']);
+        expect(await emailsIn(dataDir)).toEqual(live);
+      },
+      slow,
+    );
   });
 });

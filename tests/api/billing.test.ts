@@ -31,7 +31,9 @@ describe('invoices', () => {
       InvoiceNumber: expect.stringMatching(/^\d{4}-\d{5}$/),
       InvoiceVersion: 1,
       IsVoid: false,
-      LineItems: [{ Key: 'pdf-workshop-pro-yearly', Quantity: 1, SubTotalAmount: 9900, Description: 'PDF Workshop Pro, yearly', UnitAmount: 9900 }],
+      LineItems: [
+        { Key: 'pdf-workshop-pro-yearly', Quantity: 1, SubTotalAmount: 9900, Description: 'PDF Workshop Pro, yearly', UnitAmount: 9900 },
+      ],
       SubTotalAmount: 9900,
       TaxTotalAmount: 817,
       TotalAmount: 10717,
@@ -60,7 +62,9 @@ describe('invoices', () => {
     expect(russian.Payments[0].Description).toBe('Оплата картой (тестовый режим)');
     expect(russian.BillingStateName).toBe('Техас');
     const pdfIn = async (query: string, acceptLanguage = 'en') => {
-      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download${query}`, { headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': acceptLanguage } });
+      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download${query}`, {
+        headers: { Cookie: `sid=${client.cookie('sid')}`, 'Accept-Language': acceptLanguage },
+      });
       expect(pdf.status).toBe(200);
       return pdfText(new Uint8Array(await pdf.arrayBuffer()));
     };
@@ -68,29 +72,56 @@ describe('invoices', () => {
     const germanPdf = await pdfIn('?lang=de');
     // The company's own address names its country in the reader's language too.
     expect(germanPdf).toContain('Plano, TX 75024, Vereinigte Staaten');
-    for (const expected of ['Rechnung ', 'BEZAHLT', 'Rechnungsempfänger', 'PDF Workshop Pro, monatlich', 'Vereinigte Staaten von Amerika', 'Zwischensumme', 'Offener Betrag']) expect(germanPdf).toContain(expected);
+    for (const expected of [
+      'Rechnung ',
+      'BEZAHLT',
+      'Rechnungsempfänger',
+      'PDF Workshop Pro, monatlich',
+      'Vereinigte Staaten von Amerika',
+      'Zwischensumme',
+      'Offener Betrag',
+    ])
+      expect(germanPdf).toContain(expected);
     const russianPdf = await pdfIn('', 'ru');
     for (const expected of ['Счёт ', 'ОПЛАЧЕН', 'Плательщик', 'Техас', 'К оплате']) expect(russianPdf).toContain(expected);
     expect(await pdfIn('?lang=en', 'de')).toContain('PDF Workshop Pro, monthly');
-    const unknown = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=fr`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+    const unknown = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=fr`, {
+      headers: { Cookie: `sid=${client.cookie('sid')}` },
+    });
     expect(unknown.status).toBe(400);
   });
 
   it('renders the invoice as a real PDF with number, lines and totals, for its owner only', async () => {
     const { client, invoiceKey } = await buyer('pdf@example.com', { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
     const number = (await client.call('GET', `billing/invoice/${invoiceKey}`)).body.InvoiceNumber;
-    const response = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+    const response = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, {
+      headers: { Cookie: `sid=${client.cookie('sid')}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain(`invoice-${number}.pdf`);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
     const text = await pdfText(bytes);
-    for (const expected of [`Invoice ${number}`, 'PAID', 'PDF Workshop Pro, monthly', 'Architecture review (one week)', '$19.98', '$1,500.00', '$1,519.98', '$125.40', '$1,645.38', 'Ann Smith', 'Texas']) {
+    for (const expected of [
+      `Invoice ${number}`,
+      'PAID',
+      'PDF Workshop Pro, monthly',
+      'Architecture review (one week)',
+      '$19.98',
+      '$1,500.00',
+      '$1,519.98',
+      '$125.40',
+      '$1,645.38',
+      'Ann Smith',
+      'Texas',
+    ]) {
       expect(text).toContain(expected);
     }
     const other = await signedUpClient(backend, 'pdf-thief@example.com');
-    const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, { headers: { Cookie: `sid=${other.cookie('sid')}` } });
+    const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, {
+      headers: { Cookie: `sid=${other.cookie('sid')}` },
+    });
     expect(stolen.status).toBe(404);
     expect((await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`)).status).toBe(401);
   });
@@ -98,7 +129,9 @@ describe('invoices', () => {
   it('words a tax-exempt invoice’s tax line as the invoice page and the cart do, in its language', async () => {
     const { client, invoiceKey } = await buyer('exempt@example.com', { 'pdf-workshop-pro-monthly': 1 }, testCards.success, germanBilling);
     const pdfIn = async (language: string) => {
-      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=${language}`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+      const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=${language}`, {
+        headers: { Cookie: `sid=${client.cookie('sid')}` },
+      });
       return pdfText(new Uint8Array(await pdf.arrayBuffer()));
     };
     expect(await pdfIn('en')).toMatch(/\bTax\s+Tax exempt\b/);
@@ -121,7 +154,11 @@ describe('invoices', () => {
 
     await client.call('POST', 'payment/create-manual-session');
     const [again] = (await client.call('GET', 'billing/invoices')).body;
-    expect(again).toMatchObject({ Key: open.Key, InvoiceNumber: open.InvoiceNumber, LineItems: [{ Key: 'consulting-architecture-review', Quantity: 1 }] });
+    expect(again).toMatchObject({
+      Key: open.Key,
+      InvoiceNumber: open.InvoiceNumber,
+      LineItems: [{ Key: 'consulting-architecture-review', Quantity: 1 }],
+    });
   });
 
   it('lists many invoices, each with its own lines and payments, in as many queries as one', async () => {
@@ -209,11 +246,15 @@ describe('subscriptions', () => {
     await logInAgain(client, 'two-seats@example.com');
     const [renewal] = (await client.call('GET', 'billing/invoices')).body;
     expect(renewal.LineItems).toMatchObject([{ Key: 'personal-health-plus-monthly', Quantity: 2, SubTotalAmount: 998 }]);
-    const current = (await client.call('GET', 'license/subscriptions')).body.find((subscription: { IsRenewed: boolean }) => !subscription.IsRenewed);
+    const current = (await client.call('GET', 'license/subscriptions')).body.find(
+      (subscription: { IsRenewed: boolean }) => !subscription.IsRenewed,
+    );
     expect(current).toMatchObject({ Quantity: 2, IsActive: true });
     expect((await client.call('DELETE', `license/subscription/${current.Key}`)).status).toBe(200);
     const after = (await client.call('GET', 'license/subscriptions')).body;
-    expect(after.filter((subscription: { IsCancelled: boolean }) => subscription.IsCancelled)).toMatchObject([{ Key: current.Key, Quantity: 2, NextRenewalDate: null }]);
+    expect(after.filter((subscription: { IsCancelled: boolean }) => subscription.IsCancelled)).toMatchObject([
+      { Key: current.Key, Quantity: 2, NextRenewalDate: null },
+    ]);
   });
 
   it('renews on the due date with a new paid invoice; the old period shows Renewed', async () => {
@@ -232,7 +273,12 @@ describe('subscriptions', () => {
     expect(current).toMatchObject({ IsActive: true, EffectiveDate: first.ExpirationDate, IsRenewed: false });
     const invoices = (await client.call('GET', 'billing/invoices')).body;
     expect(invoices).toHaveLength(2);
-    expect(invoices[0]).toMatchObject({ Key: current.InvoiceKey, TotalAmount: 540, TotalAmountDue: 0, LineItems: [{ Key: 'personal-health-plus-monthly' }] });
+    expect(invoices[0]).toMatchObject({
+      Key: current.InvoiceKey,
+      TotalAmount: 540,
+      TotalAmountDue: 0,
+      LineItems: [{ Key: 'personal-health-plus-monthly' }],
+    });
   });
 
   it('marks RenewalFailed and leaves the renewal invoice unpaid when the card fails', async () => {
@@ -244,7 +290,13 @@ describe('subscriptions', () => {
     const [latest] = (await client.call('GET', 'billing/invoices')).body;
     expect(latest).toMatchObject({ FullyPaidDate: null, TotalAmountDue: 540 });
     // The period is over, so there is nothing to cancel; the subscription leads to the unpaid invoice.
-    expect(subscription).toMatchObject({ RenewalFailed: true, IsRenewed: false, IsActive: false, NextRenewalDate: null, InvoiceKey: latest.Key });
+    expect(subscription).toMatchObject({
+      RenewalFailed: true,
+      IsRenewed: false,
+      IsActive: false,
+      NextRenewalDate: null,
+      InvoiceKey: latest.Key,
+    });
     expect((await client.call('DELETE', `license/subscription/${subscription.Key}`)).status).toBe(400);
 
     // Pay Now: a checkout of that unpaid invoice continues the subscription from today.
@@ -256,7 +308,12 @@ describe('subscriptions', () => {
     const old = after.find((row: { Key: string }) => row.Key === subscription.Key);
     const current = after.find((row: { Key: string }) => row.Key !== subscription.Key);
     expect(old).toMatchObject({ IsRenewed: true, RenewalFailed: false, NextRenewalDate: null });
-    expect(current).toMatchObject({ IsActive: true, RenewalFailed: false, InvoiceKey: latest.Key, EffectiveDate: backend.clock.now().toISOString() });
+    expect(current).toMatchObject({
+      IsActive: true,
+      RenewalFailed: false,
+      InvoiceKey: latest.Key,
+      EffectiveDate: backend.clock.now().toISOString(),
+    });
     expect(current.NextRenewalDate).not.toBeNull();
     expect((await client.call('GET', 'auth/session-info')).body.Claims).toContain('app:health:plus');
   });

@@ -22,7 +22,7 @@ const priceOf = async (key: string) => {
 
 /** Waits (real time: the backend's own timer checks the table) until the catalog shows `price`. */
 async function seesPrice(key: string, price: number | undefined) {
-  for (const started = Date.now(); Date.now() - started < 3 * catalogRecheckMs; ) {
+  for (const started = Date.now(); Date.now() - started < 3 * catalogRecheckMs;) {
     if ((await priceOf(key)) === price) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -41,7 +41,10 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     const [offer] = await backend.database.db.select().from(offers).where(eq(offers.key, key));
     expect(await priceOf(key)).toBe(offer.priceCents);
     // Another process (a deploy's migrate step, an operator) changes the price in the database.
-    await backend.database.db.update(offers).set({ priceCents: offer.priceCents + 100, updatedAt: sql`now()` }).where(eq(offers.key, key));
+    await backend.database.db
+      .update(offers)
+      .set({ priceCents: offer.priceCents + 100, updatedAt: sql`now()` })
+      .where(eq(offers.key, key));
     await seesPrice(key, offer.priceCents + 100);
     const client = await signedUpClient(backend, 'new-price@example.com');
     await fillCart(client, { [key]: 1 });
@@ -54,7 +57,10 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
 
   it('notices an offer retired by another process', async () => {
     const key = 'pdf-workshop-pro-monthly';
-    await backend.database.db.update(offers).set({ isActive: false, updatedAt: sql`now()` }).where(eq(offers.key, key));
+    await backend.database.db
+      .update(offers)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(eq(offers.key, key));
     await seesPrice(key, undefined);
     const [offer] = await backend.database.db.select().from(offers).where(eq(offers.key, key));
     await seedCatalog(backend.database.db);

@@ -14,13 +14,22 @@ async function listeningBackend(trustedProxies: string) {
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const session = await fetch(`${base}/auth/session-info`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
-  const xsrf = session.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith(`${XSRF_COOKIE}=`))!;
+  const xsrf = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith(`${XSRF_COOKIE}=`))!;
   /** Posts a support message with the given X-Forwarded-For: its status. */
   const sendMessage = async (forwardedFor: string, n: number) =>
     (
       await fetch(`${base}/support/message`, {
         method: 'POST',
-        headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(xsrf.split('=')[1]), Cookie: xsrf, 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        headers: {
+          [APP_KEY_HEADER]: APP_KEY,
+          [XSRF_HEADER]: decodeURIComponent(xsrf.split('=')[1]),
+          Cookie: xsrf,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': forwardedFor,
+        },
         body: JSON.stringify({ FullName: `Sender ${n}`, EmailAddress: 'sender@example.com', Message: `Message ${n}` }),
       })
     ).status;
@@ -51,7 +60,10 @@ describe('the client address behind trusted proxies', () => {
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 
-  it.each([['a hop count', '1'], ['an address list', '127.0.0.1, 10.0.0.0/8']])('through one trusted proxy (%s), distinct clients get distinct limits', async (_, setting) => {
+  it.each([
+    ['a hop count', '1'],
+    ['an address list', '127.0.0.1, 10.0.0.0/8'],
+  ])('through one trusted proxy (%s), distinct clients get distinct limits', async (_, setting) => {
     site = await listeningBackend(setting);
     const statuses = [];
     for (const i of eleven) statuses.push(await site.sendMessage(`203.0.113.${i + 1}`, i));
@@ -97,4 +109,3 @@ describe('addresses and origins as reported', () => {
     expect(loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/' }).siteUrl).toBe('https://www.example.com');
   });
 });
-

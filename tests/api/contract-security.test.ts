@@ -55,7 +55,12 @@ beforeAll(async () => {
     const client = await signedUpClient(backend, 'contract@example.com');
     session = { cookie: client.cookie(SESSION_COOKIE)!, xsrf: client.cookie(XSRF_COOKIE)! };
   }
-  const document = (await send('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+  const document = (await send('GET', '/api/openapi.json')).body as {
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+    >;
+  };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -78,18 +83,42 @@ function safeJson(text: string): unknown {
 const someId = '2b5f7a0e-8c1d-4f3a-9b6e-0d4c2a1f5e7b';
 const concrete = (path: string, value = someId) => path.replace(/\{[^}]+\}/g, value);
 const isEnvelope = (body: unknown) =>
-  typeof body === 'object' && body !== null && ['ErrorMessages', 'Errors'].some((field) => Array.isArray((body as Record<string, unknown>)[field]) && ((body as Record<string, unknown[]>)[field].length ?? 0) > 0);
+  typeof body === 'object' &&
+  body !== null &&
+  ['ErrorMessages', 'Errors'].some(
+    (field) => Array.isArray((body as Record<string, unknown>)[field]) && ((body as Record<string, unknown[]>)[field].length ?? 0) > 0,
+  );
 const guarded = () => operations.filter((operation) => !directPaths.includes(operation.path));
 
 describe('the published contract', () => {
   it('lists every call of spec §7', () => {
     const listed = operations.map((operation) => `${operation.method} ${operation.path}`);
     for (const call of [
-      'GET /api/app/app-info', 'GET /api/app/us-states', 'GET /api/app/countries', 'POST /api/auth/login', 'POST /api/auth/signup', 'GET /api/auth/session-info',
-      'PUT /api/auth/logout', 'PUT /api/user/email', 'PUT /api/user/password', 'PUT /api/user/profile', 'PUT /api/user/delete-account', 'GET /api/store/catalog',
-      'GET /api/store/cart', 'PUT /api/store/cart', 'GET /api/payment/key-info', 'POST /api/payment/create-manual-session', 'POST /api/payment/manual-return',
-      'POST /api/payment/create-stripe-session', 'POST /api/payment/stripe-return', 'GET /api/billing/invoices', 'GET /api/billing/invoice/{id}',
-      'GET /api/billing/invoice-pdf/{key}/download', 'GET /api/license/subscriptions', 'GET /api/license/subscription/{id}', 'DELETE /api/license/subscription/{id}',
+      'GET /api/app/app-info',
+      'GET /api/app/us-states',
+      'GET /api/app/countries',
+      'POST /api/auth/login',
+      'POST /api/auth/signup',
+      'GET /api/auth/session-info',
+      'PUT /api/auth/logout',
+      'PUT /api/user/email',
+      'PUT /api/user/password',
+      'PUT /api/user/profile',
+      'PUT /api/user/delete-account',
+      'GET /api/store/catalog',
+      'GET /api/store/cart',
+      'PUT /api/store/cart',
+      'GET /api/payment/key-info',
+      'POST /api/payment/create-manual-session',
+      'POST /api/payment/manual-return',
+      'POST /api/payment/create-stripe-session',
+      'POST /api/payment/stripe-return',
+      'GET /api/billing/invoices',
+      'GET /api/billing/invoice/{id}',
+      'GET /api/billing/invoice-pdf/{key}/download',
+      'GET /api/license/subscriptions',
+      'GET /api/license/subscription/{id}',
+      'DELETE /api/license/subscription/{id}',
       'POST /api/support/message',
     ]) {
       expect(listed).toContain(call);
@@ -98,15 +127,29 @@ describe('the published contract', () => {
 
   it('refuses every guarded operation without the app key: 400 with the envelope', async () => {
     for (const operation of guarded()) {
-      const answer = await send(operation.method, concrete(operation.path), { headers: { 'Content-Type': 'application/json' }, body: operation.method === 'GET' ? undefined : '{}' });
-      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({ call: `${operation.method} ${operation.path}`, status: 400, envelope: true });
+      const answer = await send(operation.method, concrete(operation.path), {
+        headers: { 'Content-Type': 'application/json' },
+        body: operation.method === 'GET' ? undefined : '{}',
+      });
+      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({
+        call: `${operation.method} ${operation.path}`,
+        status: 400,
+        envelope: true,
+      });
     }
   });
 
   it('refuses every non-GET operation without the XSRF header: 403 with the envelope', async () => {
     for (const operation of guarded().filter((operation) => operation.method !== 'GET')) {
-      const answer = await send(operation.method, concrete(operation.path), { headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=abc` }, body: '{}' });
-      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({ call: `${operation.method} ${operation.path}`, status: 403, envelope: true });
+      const answer = await send(operation.method, concrete(operation.path), {
+        headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=abc` },
+        body: '{}',
+      });
+      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({
+        call: `${operation.method} ${operation.path}`,
+        status: 403,
+        envelope: true,
+      });
     }
   });
 
@@ -114,9 +157,21 @@ describe('the published contract', () => {
     const portal = operations.filter((operation) => operation.needsSession);
     expect(portal.length).toBeGreaterThan(10);
     for (const operation of portal) {
-      const headers = { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: 'token-1', Cookie: `${XSRF_COOKIE}=token-1`, 'Content-Type': 'application/json' };
-      const answer = await send(operation.method, concrete(operation.path), { headers, body: operation.method === 'GET' ? undefined : '{}' });
-      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({ call: `${operation.method} ${operation.path}`, status: 401, envelope: true });
+      const headers = {
+        [APP_KEY_HEADER]: APP_KEY,
+        [XSRF_HEADER]: 'token-1',
+        Cookie: `${XSRF_COOKIE}=token-1`,
+        'Content-Type': 'application/json',
+      };
+      const answer = await send(operation.method, concrete(operation.path), {
+        headers,
+        body: operation.method === 'GET' ? undefined : '{}',
+      });
+      expect({ call: `${operation.method} ${operation.path}`, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({
+        call: `${operation.method} ${operation.path}`,
+        status: 401,
+        envelope: true,
+      });
     }
   });
 });
@@ -148,18 +203,41 @@ function invalidBody(schema: JsonSchema): fc.Arbitrary<string> {
   const broken = names.length
     ? fc.constantFrom(...names).chain((name) =>
         fc
-          .record({ wrong: wrongFor(schema.properties![name]), rest: fc.dictionary(fc.constantFrom(...names), junkField, { maxKeys: names.length }) })
+          .record({
+            wrong: wrongFor(schema.properties![name]),
+            rest: fc.dictionary(fc.constantFrom(...names), junkField, { maxKeys: names.length }),
+          })
           .map(({ wrong, rest }) => JSON.stringify({ ...rest, [name]: wrong })),
       )
     : fc.constant('not json');
-  const notAnObject = fc.oneof(fc.constant('{"unterminated": '), fc.constant(''), fc.jsonValue().filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)).map((value) => JSON.stringify(value)));
+  const notAnObject = fc.oneof(
+    fc.constant('{"unterminated": '),
+    fc.constant(''),
+    fc
+      .jsonValue()
+      .filter((value) => typeof value !== 'object' || value === null || Array.isArray(value))
+      .map((value) => JSON.stringify(value)),
+  );
   return fc.oneof({ weight: 4, arbitrary: broken }, { weight: 1, arbitrary: notAnObject });
 }
 
 /** Row counts of every table, plus the account and cart contents: any change shows. */
 async function fingerprint(): Promise<string> {
   const db = backend!.database.db;
-  const tables = [schema.users, schema.sessions, schema.verificationCodes, schema.outbox, schema.supportMessages, schema.carts, schema.cartItems, schema.invoices, schema.invoiceLines, schema.payments, schema.checkoutSessions, schema.subscriptions];
+  const tables = [
+    schema.users,
+    schema.sessions,
+    schema.verificationCodes,
+    schema.outbox,
+    schema.supportMessages,
+    schema.carts,
+    schema.cartItems,
+    schema.invoices,
+    schema.invoiceLines,
+    schema.payments,
+    schema.checkoutSessions,
+    schema.subscriptions,
+  ];
   const counts = await Promise.all(tables.map((table) => backend!.rowCount(table)));
   const users = await db.select().from(schema.users).orderBy(schema.users.email);
   const carts = await db.select().from(schema.cartItems).orderBy(schema.cartItems.offerKey);
@@ -170,18 +248,28 @@ const fuzzRuns = Number(process.env.FUZZ_RUNS ?? 25);
 
 describe('fuzzed input', () => {
   it('never answers 5xx to junk bodies, answers 4xx with the envelope, and changes nothing', async () => {
-    const targets = operations.filter((operation) => operation.bodySchema && !directPaths.includes(operation.path) && (!operation.needsSession || session));
+    const targets = operations.filter(
+      (operation) => operation.bodySchema && !directPaths.includes(operation.path) && (!operation.needsSession || session),
+    );
     expect(targets.length).toBeGreaterThan(session ? 8 : 2);
     for (const operation of targets) {
       const before = backend ? await fingerprint() : '';
       await fc.assert(
         fc.asyncProperty(invalidBody(operation.bodySchema!), async (body) => {
-          const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.1' };
+          const headers: Record<string, string> = {
+            [APP_KEY_HEADER]: APP_KEY,
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': '192.0.2.1',
+          };
           headers[XSRF_HEADER] = session?.xsrf ?? 'fuzz';
           headers.Cookie = session ? `${SESSION_COOKIE}=${session.cookie}; ${XSRF_COOKIE}=${session.xsrf}` : `${XSRF_COOKIE}=fuzz`;
           const answer = await send(operation.method, concrete(operation.path), { headers, body });
           const call = `${operation.method} ${operation.path} ${body.slice(0, 120)}`;
-          expect({ call, clientError: answer.status >= 400 && answer.status < 500, envelope: isEnvelope(answer.body) }).toEqual({ call, clientError: true, envelope: true });
+          expect({ call, clientError: answer.status >= 400 && answer.status < 500, envelope: isEnvelope(answer.body) }).toEqual({
+            call,
+            clientError: true,
+            envelope: true,
+          });
         }),
         { numRuns: fuzzRuns },
       );
@@ -193,13 +281,17 @@ describe('fuzzed input', () => {
     const withParams = operations.filter((operation) => operation.path.includes('{') && (!operation.needsSession || session));
     if (!withParams.length) return; // a remote backend without a test account: every such call needs a session
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...withParams), fc.oneof(fc.string(), fc.uuid(), fc.string({ unit: 'grapheme' }), fc.constant('..%2f..%2fetc%2fpasswd')), async (operation, value) => {
-        const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: session?.xsrf ?? 'fuzz' };
-        headers.Cookie = session ? `${SESSION_COOKIE}=${session.cookie}; ${XSRF_COOKIE}=${session.xsrf}` : `${XSRF_COOKIE}=fuzz`;
-        const answer = await send(operation.method, concrete(operation.path, encodeURIComponent(value) || 'x'), { headers });
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-        expect(answer.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...withParams),
+        fc.oneof(fc.string(), fc.uuid(), fc.string({ unit: 'grapheme' }), fc.constant('..%2f..%2fetc%2fpasswd')),
+        async (operation, value) => {
+          const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: session?.xsrf ?? 'fuzz' };
+          headers.Cookie = session ? `${SESSION_COOKIE}=${session.cookie}; ${XSRF_COOKIE}=${session.xsrf}` : `${XSRF_COOKIE}=fuzz`;
+          const answer = await send(operation.method, concrete(operation.path, encodeURIComponent(value) || 'x'), { headers });
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: fuzzRuns * 4 },
     );
   }, 60_000);

@@ -6,7 +6,16 @@ import { remindUpcomingRenewals } from '@/server/services/billing-mail';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { pdfText } from '../support/pdf-text';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, fillCart, logInAgain, signedUpClient, startTestBackend, strongPassword, type TestBackend, type TestClient } from './harness';
+import {
+  buyWithTestCard,
+  fillCart,
+  logInAgain,
+  signedUpClient,
+  startTestBackend,
+  strongPassword,
+  type TestBackend,
+  type TestClient,
+} from './harness';
 
 const origin = 'https://shop.example';
 let backend: TestBackend;
@@ -73,7 +82,11 @@ describe('renewals', () => {
     await buyWithTestCard(good, { 'personal-health-plus-monthly': 1 });
     const bad = await customer('renewal-fails@example.com', 'ru');
     await buyWithTestCard(bad, { 'personal-health-plus-monthly': 1 }, testCards.renewalFails);
-    const [failing] = await backend.database.db.select().from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).where(eq(users.email, 'renewal-fails@example.com'));
+    const [failing] = await backend.database.db
+      .select()
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(eq(users.email, 'renewal-fails@example.com'));
     backend.clock.advance(32 * day);
     await renewDueManualSubscriptions(backend.deps);
     await renewDueManualSubscriptions(backend.deps);
@@ -134,7 +147,9 @@ describe('account and subscription changes', () => {
 
   it('a password change is told to the account’s address, with the support address', async () => {
     const client = await customer('password@example.com');
-    const changed = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: `${strongPassword}x` } });
+    const changed = await client.call('PUT', 'user/password', {
+      body: { CurrentPassword: strongPassword, NewPassword: `${strongPassword}x` },
+    });
     expect(changed.status).toBe(200);
     const [mail] = await mailsTo('password@example.com', /password was changed/);
     expect(mail.text).toContain('support@bluebonnet-software.example');

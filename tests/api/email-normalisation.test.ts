@@ -33,11 +33,24 @@ let network = 0;
 async function freshClient() {
   const ip = `198.51.100.${++network}`;
   const client = await new TestClient(backend).prime();
-  return { client, call: (method: string, path: string, body?: unknown) => client.call(method, path, { body, headers: { 'X-Forwarded-For': ip } }) };
+  return {
+    client,
+    call: (method: string, path: string, body?: unknown) => client.call(method, path, { body, headers: { 'X-Forwarded-For': ip } }),
+  };
 }
 
-const signupBody = (UserName: string, Code?: string) => ({ UserName, Password: strongPassword, UserAgreedToTerms: true, CookieConsent: null, Code });
-const accountsOf = async (local: string) => backend.database.db.select().from(users).where(like(users.email, `${local}@%`));
+const signupBody = (UserName: string, Code?: string) => ({
+  UserName,
+  Password: strongPassword,
+  UserAgreedToTerms: true,
+  CookieConsent: null,
+  Code,
+});
+const accountsOf = async (local: string) =>
+  backend.database.db
+    .select()
+    .from(users)
+    .where(like(users.email, `${local}@%`));
 
 describe('eight spellings of one address are one account and one mailbox', () => {
   it('sends at most five code mails to the mailbox in the window, whatever the spelling', async () => {
@@ -47,7 +60,9 @@ describe('eight spellings of one address are one account and one mailbox', () =>
     const queued = await backend.database.db.select().from(outbox).where(like(outbox.recipient, 'mia@%'));
     expect(queued.map((mail) => mail.recipient)).toEqual(Array(limits.codesPerAddress.max).fill(mailbox));
     await backend.deliverMail();
-    expect(backend.mail.received.filter((mail) => mail.to.startsWith('mia@')).map((mail) => mail.to)).toEqual(Array(limits.codesPerAddress.max).fill(received));
+    expect(backend.mail.received.filter((mail) => mail.to.startsWith('mia@')).map((mail) => mail.to)).toEqual(
+      Array(limits.codesPerAddress.max).fill(received),
+    );
   });
 
   it('creates the account under the canonical address with the last code, typed in another spelling', async () => {
@@ -85,11 +100,21 @@ describe('the server compares and throttles on the canonical form', () => {
     await signedUpClient(backend, email);
     const { call } = await freshClient();
     const tries = [];
-    for (const spelling of ['lou@bücher.example', 'LOU@bücher.example', 'ｌｏｕ@bücher.example', 'lou@xn--bcher-kva.example', 'lou@BU\u0308CHER.example']) {
+    for (const spelling of [
+      'lou@bücher.example',
+      'LOU@bücher.example',
+      'ｌｏｕ@bücher.example',
+      'lou@xn--bcher-kva.example',
+      'lou@BU\u0308CHER.example',
+    ]) {
       tries.push((await call('POST', 'auth/login', { UserName: spelling, Password: 'Wrong12345', CookieConsent: null })).status);
     }
     expect(tries).toEqual([400, 400, 400, 400, 400]);
-    const right = await call('POST', 'auth/login', { UserName: 'Lou@Xn--Bcher-Kva.example', Password: strongPassword, CookieConsent: null });
+    const right = await call('POST', 'auth/login', {
+      UserName: 'Lou@Xn--Bcher-Kva.example',
+      Password: strongPassword,
+      CookieConsent: null,
+    });
     expect(right.status).toBe(429);
   });
 
@@ -104,7 +129,12 @@ describe('the server compares and throttles on the canonical form', () => {
     const taken = await ned.call('PUT', 'user/email', { body: { NewEmailAddress: spellings[4] } });
     expect(taken.body.Data).toBe('show');
     await backend.deliverMail();
-    expect(backend.mail.to(received).slice(before).map((mail) => mail.subject)).toEqual(['Email change attempt at Bluebonnet']);
+    expect(
+      backend.mail
+        .to(received)
+        .slice(before)
+        .map((mail) => mail.subject),
+    ).toEqual(['Email change attempt at Bluebonnet']);
   });
 
   it('stores the contact form’s address in its canonical form', async () => {
@@ -123,7 +153,11 @@ describe('the server compares and throttles on the canonical form', () => {
     expect(long.body.Errors).toEqual([{ Message: 'UserName: Must be at most 50 characters' }]);
     for (const address of ['x@exa%41mple.test', 'x@xn--zz.test', 'x@ex\u200Dample.test', 'x@0x7f.1']) {
       const refused = await call('POST', 'auth/signup', signupBody(address));
-      expect({ address, status: refused.status, errors: refused.body.Errors }).toEqual({ address, status: 400, errors: [{ Message: 'UserName: Email address format required' }] });
+      expect({ address, status: refused.status, errors: refused.body.Errors }).toEqual({
+        address,
+        status: 400,
+        errors: [{ Message: 'UserName: Email address format required' }],
+      });
     }
   });
 });

@@ -39,7 +39,11 @@ async function changeEmail(client: TestClient, from: string, to: string, subject
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const loginStatus = async (email: string) =>
-  (await (await new TestClient(backend).prime()).call('POST', 'auth/login', { body: { UserName: email, Password: strongPassword, CookieConsent: null } })).status;
+  (
+    await (
+      await new TestClient(backend).prime()
+    ).call('POST', 'auth/login', { body: { UserName: email, Password: strongPassword, CookieConsent: null } })
+  ).status;
 
 describe('the link mailed to the old address after an email change', () => {
   it('restores the old address, ends every session, and works once', async () => {
@@ -73,7 +77,10 @@ describe('the link mailed to the old address after an email change', () => {
     const owner = await signedUpClient(backend, 'self@example.com');
     const link = await changeEmail(owner, 'self@example.com', 'self-new@example.com');
     expect(owner.cookie(SESSION_COOKIE)).toBeDefined();
-    const restored = await owner.call('POST', 'user/restore-email', { body: { Token: tokenOf(link) }, headers: { 'X-Forwarded-For': '203.0.113.200' } });
+    const restored = await owner.call('POST', 'user/restore-email', {
+      body: { Token: tokenOf(link) },
+      headers: { 'X-Forwarded-For': '203.0.113.200' },
+    });
     expect(restored.status).toBe(200);
     expect(owner.cookie(SESSION_COOKIE)).toBeUndefined();
   });
@@ -92,7 +99,10 @@ describe('the link mailed to the old address after an email change', () => {
     const restore = await stranger();
     expect((await restore({ Token: 'a'.repeat(43) })).body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
     const client = await new TestClient(backend).prime();
-    const german = await client.call('POST', 'user/restore-email', { body: { Token: 'unknown' }, headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '203.0.113.201' } });
+    const german = await client.call('POST', 'user/restore-email', {
+      body: { Token: 'unknown' },
+      headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '203.0.113.201' },
+    });
     expect(german.status).toBe(400);
     expect(german.body).toEqual({ ErrorMessages: [{ Message: 'Dieser Link ist nicht mehr gültig.' }] });
   });
@@ -134,7 +144,11 @@ describe('the link mailed to the old address after an email change', () => {
     const refused = await restore({ Token: tokenOf(link) });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
-      ErrorMessages: [{ Message: `Your previous email address now belongs to another account, so it cannot be restored. Please write to us at ${brand.supportEmail}.` }],
+      ErrorMessages: [
+        {
+          Message: `Your previous email address now belongs to another account, so it cannot be restored. Please write to us at ${brand.supportEmail}.`,
+        },
+      ],
     });
     // Nothing changed: both accounts and their sessions are as they were.
     expect((await owner.call('GET', 'auth/session-info')).body.UserName).toBe('moved-new@example.com');
@@ -168,7 +182,12 @@ describe('the link mailed to the old address after an email change', () => {
     const owner = await signedUpClient(backend, 'greta@example.com');
     const [user] = await backend.database.db.update(users).set({ language: 'de' }).where(eq(users.email, 'greta@example.com')).returning();
     expect(user.language).toBe('de');
-    const link = await changeEmail(owner, 'greta@example.com', 'greta-neu@example.com', 'Ihre Anmeldeadresse bei Bluebonnet wurde geändert');
+    const link = await changeEmail(
+      owner,
+      'greta@example.com',
+      'greta-neu@example.com',
+      'Ihre Anmeldeadresse bei Bluebonnet wurde geändert',
+    );
     expect(link).toMatch(/^https:\/\/shop\.example\/de\/restore-email\?token=/);
     expect(backend.mail.to('greta@example.com').at(-1)?.text).toContain('innerhalb von 7 Tagen');
   });
@@ -182,7 +201,9 @@ describe('the link mailed to the old address after an email change', () => {
     const answer = await (await stranger())({ Token: tokenOf(link) });
     expect(answer.body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
     await purgeDueAccounts(backend.deps);
-    expect(await backend.database.db.select().from(emailRestores).where(eq(emailRestores.previousEmail, 'leaving@example.com'))).toEqual([]);
+    expect(await backend.database.db.select().from(emailRestores).where(eq(emailRestores.previousEmail, 'leaving@example.com'))).toEqual(
+      [],
+    );
   });
 
   it('throttles tries by network address', async () => {

@@ -50,7 +50,10 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
 }
 
 /** On PostgreSQL, `reach` gives the URL the backend connects through (e.g. a proxy in front of the new database). */
-export async function startTestBackend(env: Readonly<Record<string, string | undefined>> = {}, { reach }: { reach?: (url: string) => Promise<string> } = {}) {
+export async function startTestBackend(
+  env: Readonly<Record<string, string | undefined>> = {},
+  { reach }: { reach?: (url: string) => Promise<string> } = {},
+) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let databaseUrl: string | undefined;
@@ -66,7 +69,13 @@ export async function startTestBackend(env: Readonly<Record<string, string | und
   await seedCatalog(database.db);
   const mail = await startMailSink();
   const clock = testClock();
-  const config = loadBackendConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'website-api-tests'), ...env, NODE_ENV: 'test', JOBS: 'off' });
+  const config = loadBackendConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), 'website-api-tests'),
+    ...env,
+    NODE_ENV: 'test',
+    JOBS: 'off',
+  });
   const backend = assembleBackend(database, config, { clock, mailer: createMailer({ smtpUrl: mail.url, mailDir: '' }) });
   return {
     app: backend.app,
@@ -163,7 +172,11 @@ export async function fillCart(client: TestClient, items: Record<string, number>
   const held = ((await client.call('GET', 'store/cart')).body.LineItems ?? []) as { Key: string }[];
   const quantities = { ...Object.fromEntries(held.map((line) => [line.Key, 0])), ...items };
   const response = await client.call('PUT', 'store/cart', {
-    body: { Items: Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: billing, IsAddition: false },
+    body: {
+      Items: Object.entries(quantities).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })),
+      BillingInfo: billing,
+      IsAddition: false,
+    },
   });
   if (response.status !== 200) throw new Error(`cart update failed: ${response.text}`);
   return response.body;
@@ -174,7 +187,12 @@ export async function fillCart(client: TestClient, items: Record<string, number>
  * a manual checkout paid with a test card, then the return from the payment. A declined card
  * leaves the invoice unpaid (the return answers no InvoiceKey then).
  */
-export async function buyWithTestCard(client: TestClient, items: Record<string, number>, cardNumber: string = testCards.success, billing: object = texasBilling) {
+export async function buyWithTestCard(
+  client: TestClient,
+  items: Record<string, number>,
+  cardNumber: string = testCards.success,
+  billing: object = texasBilling,
+) {
   await fillCart(client, items, billing);
   const session = await client.call('POST', 'payment/create-manual-session');
   if (session.status !== 200) throw new Error(`checkout failed: ${session.text}`);

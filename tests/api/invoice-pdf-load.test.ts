@@ -13,7 +13,9 @@ afterAll(() => backend.close());
 const languages = ['en', 'de', 'ru'] as const;
 
 async function download(client: TestClient, invoiceKey: string, language: string) {
-  const response = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=${language}`, { headers: { Cookie: `sid=${client.cookie('sid')}` } });
+  const response = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download?lang=${language}`, {
+    headers: { Cookie: `sid=${client.cookie('sid')}` },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
   expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -23,7 +25,12 @@ async function download(client: TestClient, invoiceKey: string, language: string
 /** The kept PDFs of an invoice, by language. */
 async function kept(invoiceKey: string) {
   const rows = await backend.database.db
-    .select({ language: invoiceDocuments.language, contentHash: invoiceDocuments.contentHash, createdAt: invoiceDocuments.createdAt, pdf: invoiceDocuments.pdf })
+    .select({
+      language: invoiceDocuments.language,
+      contentHash: invoiceDocuments.contentHash,
+      createdAt: invoiceDocuments.createdAt,
+      pdf: invoiceDocuments.pdf,
+    })
     .from(invoiceDocuments)
     .where(eq(invoiceDocuments.invoiceId, invoiceKey));
   return Object.fromEntries(rows.map((row) => [row.language, row]));
@@ -34,7 +41,10 @@ function watchStores() {
   const client = (backend.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const queries = jest.spyOn(client, 'query');
   return {
-    count: () => queries.mock.calls.filter(([query]) => /^\s*insert into "invoice_documents"/i.test(typeof query === 'string' ? query : String((query as { text?: string }).text))).length,
+    count: () =>
+      queries.mock.calls.filter(([query]) =>
+        /^\s*insert into "invoice_documents"/i.test(typeof query === 'string' ? query : String((query as { text?: string }).text)),
+      ).length,
     stop: () => queries.mockRestore(),
   };
 }
@@ -119,7 +129,11 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
   it('keeps other calls answering while one account downloads 20 PDFs at once, rendering each document once', async () => {
     const client = await signedUpClient(backend, 'pdf-burst@example.com');
     const keys: string[] = [];
-    const purchases: Record<string, number>[] = [{ 'pdf-workshop-pro-monthly': 1 }, { 'pdf-workshop-pro-yearly': 2 }, { 'consulting-architecture-review': 1 }];
+    const purchases: Record<string, number>[] = [
+      { 'pdf-workshop-pro-monthly': 1 },
+      { 'pdf-workshop-pro-yearly': 2 },
+      { 'consulting-architecture-review': 1 },
+    ];
     for (const items of purchases) {
       const { invoiceKey } = await buyWithTestCard(client, items);
       keys.push(invoiceKey!);
@@ -136,7 +150,10 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
     let downloads: Buffer[];
     let latencies: number[];
     try {
-      ({ result: downloads, latencies } = await latenciesDuring(Promise.all(burst.map(({ key, language }) => download(client, key, language))), health));
+      ({ result: downloads, latencies } = await latenciesDuring(
+        Promise.all(burst.map(({ key, language }) => download(client, key, language))),
+        health,
+      ));
       expect(stores.count()).toBe(documents.length);
     } finally {
       stores.stop();

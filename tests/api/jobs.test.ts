@@ -17,8 +17,13 @@ let backend: TestBackend;
 let second: Backend;
 beforeAll(async () => {
   backend = await startTestBackend();
-  const database = backend.databaseUrl ? await openDatabase({ kind: 'postgres', url: backend.databaseUrl, poolSize: 4 }) : { ...backend.database, close: async () => {} };
-  second = assembleBackend(database, backend.config, { clock: backend.clock, mailer: createMailer({ smtpUrl: backend.mail.url, mailDir: '' }) });
+  const database = backend.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: backend.databaseUrl, poolSize: 4 })
+    : { ...backend.database, close: async () => {} };
+  second = assembleBackend(database, backend.config, {
+    clock: backend.clock,
+    mailer: createMailer({ smtpUrl: backend.mail.url, mailDir: '' }),
+  });
 });
 afterAll(async () => {
   await second.close();
@@ -31,10 +36,18 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   it('sends every queued mail exactly once', async () => {
     const client = await new TestClient(backend).prime();
     for (let i = 0; i < 12; i++) {
-      await client.call('POST', 'support/message', { body: { FullName: `Sender ${i}`, EmailAddress: 'sender@example.com', Message: `Message number ${i}` }, headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+      await client.call('POST', 'support/message', {
+        body: { FullName: `Sender ${i}`, EmailAddress: 'sender@example.com', Message: `Message number ${i}` },
+        headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+      });
     }
     const before = backend.mail.received.length;
-    const sent = await Promise.all([deliverDueMail(backend.deps), deliverDueMail(second.deps), deliverDueMail(backend.deps), deliverDueMail(second.deps)]);
+    const sent = await Promise.all([
+      deliverDueMail(backend.deps),
+      deliverDueMail(second.deps),
+      deliverDueMail(backend.deps),
+      deliverDueMail(second.deps),
+    ]);
     await Promise.all([deliverDueMail(backend.deps), deliverDueMail(second.deps)]);
     const subjects = backend.mail.received.slice(before).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.startsWith('Support message from Sender'))).toHaveLength(12);
@@ -53,7 +66,11 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     );
     const before = await backend.rowCount(subscriptions);
     backend.clock.advance(32 * day);
-    await Promise.all([renewDueManualSubscriptions(backend.deps), renewDueManualSubscriptions(second.deps), renewDueManualSubscriptions(second.deps)]);
+    await Promise.all([
+      renewDueManualSubscriptions(backend.deps),
+      renewDueManualSubscriptions(second.deps),
+      renewDueManualSubscriptions(second.deps),
+    ]);
     const after = await backend.rowCount(subscriptions);
     expect(after - before).toBe(3);
     // Each customer's subscription of 2 renews once, on one invoice, whichever run took it.
@@ -61,7 +78,9 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
       await logInAgain(client, `jobs-${'abc'[index]}@example.com`);
       const [renewal] = (await client.call('GET', 'billing/invoices')).body;
       expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
-      expect(renewal.LineItems.map((line: { Key: string; Quantity: number }) => [line.Key, line.Quantity])).toEqual([['pdf-workshop-pro-monthly', 2]]);
+      expect(renewal.LineItems.map((line: { Key: string; Quantity: number }) => [line.Key, line.Quantity])).toEqual([
+        ['pdf-workshop-pro-monthly', 2],
+      ]);
     }
   });
 
@@ -82,7 +101,8 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     // The purge runs hourly; a process that starts now erases the due account at once.
     const scheduler = startJobs(backend.deps, { firstRunAfterMs: 50 });
     try {
-      for (let waited = 0; (await accounts()).includes('jobs-restart@example.com') && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; (await accounts()).includes('jobs-restart@example.com') && waited < 5_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await accounts()).not.toContain('jobs-restart@example.com');
     } finally {
       await scheduler.stop();

@@ -27,7 +27,11 @@ beforeAll(async () => {
   // Signed up while mail still works; from here on the mail server never answers.
   customer = await signedUpClient(backend, 'waiting@example.com');
   silent = await silentMailServer();
-  backend.deps.mailer = createMailer({ smtpUrl: silent.url, mailDir: '', timeoutsMs: { connection: 1_500, greeting: 1_500, socket: 1_500 } });
+  backend.deps.mailer = createMailer({
+    smtpUrl: silent.url,
+    mailDir: '',
+    timeoutsMs: { connection: 1_500, greeting: 1_500, socket: 1_500 },
+  });
 });
 afterAll(async () => {
   await silent.close();
@@ -35,7 +39,10 @@ afterAll(async () => {
 });
 
 const queueOneMail = async (client: TestClient, n: number) => {
-  const response = await client.call('POST', 'support/message', { body: { FullName: `Sender ${n}`, EmailAddress: 'sender@example.com', Message: 'Hello' }, headers: { 'X-Forwarded-For': `198.51.100.${60 + n}` } });
+  const response = await client.call('POST', 'support/message', {
+    body: { FullName: `Sender ${n}`, EmailAddress: 'sender@example.com', Message: 'Hello' },
+    headers: { 'X-Forwarded-For': `198.51.100.${60 + n}` },
+  });
   expect(response.status).toBe(200);
 };
 
@@ -61,11 +68,17 @@ describe(`mail delivery to a server that never answers (${process.env.TEST_DATAB
 
   it('marks a mail failed after its last attempt, and tries it no more', async () => {
     const [row] = await backend.database.db.select().from(outbox).where(like(outbox.subject, 'Support message%'));
-    await backend.database.db.update(outbox).set({ attempts: maxAttempts - 1, sendAfter: new Date(0) }).where(eq(outbox.id, row.id));
+    await backend.database.db
+      .update(outbox)
+      .set({ attempts: maxAttempts - 1, sendAfter: new Date(0) })
+      .where(eq(outbox.id, row.id));
     expect(await deliverDueMail(backend.deps)).toBe(0);
     const [failed] = await backend.database.db.select().from(outbox).where(eq(outbox.id, row.id));
     expect(failed).toMatchObject({ attempts: maxAttempts, sentAt: null, failedAt: expect.any(Date) });
-    await backend.database.db.update(outbox).set({ sendAfter: new Date(0) }).where(eq(outbox.id, row.id));
+    await backend.database.db
+      .update(outbox)
+      .set({ sendAfter: new Date(0) })
+      .where(eq(outbox.id, row.id));
     expect(await deliverDueMail(backend.deps)).toBe(0);
     expect((await backend.database.db.select().from(outbox).where(eq(outbox.id, row.id)))[0].attempts).toBe(maxAttempts);
     // Counted where an operator looks.

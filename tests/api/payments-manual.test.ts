@@ -29,7 +29,9 @@ describe('payment with the manual provider', () => {
     const empty = await client.call('POST', 'payment/create-manual-session');
     expect(empty.status).toBe(400);
     expect(empty.body.ErrorMessages[0].Message).toBe('The cart is empty.');
-    await client.call('PUT', 'store/cart', { body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true } });
+    await client.call('PUT', 'store/cart', {
+      body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true },
+    });
     const noBilling = await client.call('POST', 'payment/create-manual-session');
     expect(noBilling.body.ErrorMessages[0].Message).toBe('Please complete the billing address before checkout.');
     expect((await client.call('POST', 'payment/create-stripe-session')).status).toBe(404);
@@ -49,7 +51,11 @@ describe('payment with the manual provider', () => {
   it('pays, fulfils once, and answers the return page with the claims and the invoice', async () => {
     const client = await signedUpClient(backend, 'buyer@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
-    const before = { invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
+    const before = {
+      invoices: await backend.rowCount(invoices),
+      payments: await backend.rowCount(payments),
+      subscriptions: await backend.rowCount(subscriptions),
+    };
     const secret = await checkout(client);
     // A second checkout of the same cart reuses the same unpaid invoice.
     await checkout(client);
@@ -60,14 +66,25 @@ describe('payment with the manual provider', () => {
     expect(back.body).toEqual({ Status: 'complete', NewClaims: ['app:health', 'app:pdf', 'app:pdf:pro'], InvoiceKey: expect.any(String) });
     const again = await client.call('POST', 'payment/manual-return', { body: { Value: paid.body.SessionId } });
     expect(again.body).toEqual(back.body);
-    expect({ invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual({
+    expect({
+      invoices: await backend.rowCount(invoices),
+      payments: await backend.rowCount(payments),
+      subscriptions: await backend.rowCount(subscriptions),
+    }).toEqual({
       invoices: before.invoices + 1,
       payments: before.payments + 1,
       subscriptions: before.subscriptions + 1,
     });
     const [invoice] = await backend.database.db.select().from(invoices).where(eq(invoices.id, back.body.InvoiceKey));
     // 2 × $9.99 + $1,500.00 = $1,519.98; 8.25 % → $125.40
-    expect(invoice).toMatchObject({ subTotalCents: 151998, taxCents: 12540, totalCents: 164538, billingStateName: 'Texas', billingCountryName: 'United States of America', billingEmail: 'buyer@example.com' });
+    expect(invoice).toMatchObject({
+      subTotalCents: 151998,
+      taxCents: 12540,
+      totalCents: 164538,
+      billingStateName: 'Texas',
+      billingCountryName: 'United States of America',
+      billingEmail: 'buyer@example.com',
+    });
     expect(invoice.fullyPaidAt).not.toBeNull();
     // One subscription for the subscription line, holding its quantity; the one-off service has none.
     const bought = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, invoice.id));
@@ -124,13 +141,22 @@ describe('payment with the manual provider', () => {
 
     // The third tab's card was taken at the same moment as the first's (its checkout completed before it was closed).
     const raced = third.split('_secret_')[0];
-    await backend.database.db.update(checkoutSessions).set({ status: 'complete', testCardOutcome: 'success' }).where(eq(checkoutSessions.id, raced));
+    await backend.database.db
+      .update(checkoutSessions)
+      .set({ status: 'complete', testCardOutcome: 'success' })
+      .where(eq(checkoutSessions.id, raced));
     const back = await client.call('POST', 'payment/manual-return', { body: { Value: raced } });
     expect(back.body).toEqual({ Status: 'refunded', NewClaims: [], InvoiceKey: expect.any(String) });
     expect((await client.call('POST', 'payment/manual-return', { body: { Value: raced } })).body.Status).toBe('refunded');
     const invoice = (await client.call('GET', `billing/invoice/${back.body.InvoiceKey}`)).body;
     expect(invoice.TotalAmountDue).toBe(0);
-    expect(invoice.Payments.map((payment: { Amount: number; IsPayment: boolean; Description: string }) => [payment.Amount, payment.IsPayment, payment.Description])).toEqual([
+    expect(
+      invoice.Payments.map((payment: { Amount: number; IsPayment: boolean; Description: string }) => [
+        payment.Amount,
+        payment.IsPayment,
+        payment.Description,
+      ]),
+    ).toEqual([
       [1081, true, 'Card payment (test mode)'],
       [1081, true, 'Card payment (test mode)'],
       [1081, false, 'Refund: this invoice was already paid'],
@@ -143,7 +169,15 @@ describe('payment with the manual provider', () => {
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
     await checkout(client);
     const [older] = (await client.call('GET', 'billing/invoices')).body;
-    await client.call('PUT', 'store/cart', { body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }, { ServiceOfferKey: 'consulting-architecture-review', Quantity: 1 }], IsAddition: true } });
+    await client.call('PUT', 'store/cart', {
+      body: {
+        Items: [
+          { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
+          { ServiceOfferKey: 'consulting-architecture-review', Quantity: 1 },
+        ],
+        IsAddition: true,
+      },
+    });
     // Pay Now on the billing page: the older invoice (2 units), not the cart (3 units and a service).
     const payNow = await client.call('POST', `payment/create-manual-session?invoice=${older.Key}`);
     const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(payNow.body.Value) });
@@ -170,14 +204,18 @@ describe('payment with the manual provider', () => {
 
   it('validates the card form', async () => {
     const client = await signedUpClient(backend, 'form@example.com');
-    const bad = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: 'x', CardNumber: '12ab', Expiry: '13/30', Cvc: '1' } });
+    const bad = await client.call('POST', 'payment/manual/pay', {
+      body: { ClientSecret: 'x', CardNumber: '12ab', Expiry: '13/30', Cvc: '1' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual([
       'CardNumber: Enter a card number of 12 to 19 digits',
       'Expiry: Enter the expiry as MM/YY',
       'Cvc: Enter the 3 or 4 digit security code',
     ]);
-    const expired = await client.call('POST', 'payment/manual/pay', { body: { ClientSecret: 'x', CardNumber: '4242424242424242', Expiry: '01/20', Cvc: '123' } });
+    const expired = await client.call('POST', 'payment/manual/pay', {
+      body: { ClientSecret: 'x', CardNumber: '4242424242424242', Expiry: '01/20', Cvc: '123' },
+    });
     expect(expired.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toEqual(['Expiry: This card has expired']);
   });
 });
@@ -191,7 +229,9 @@ describe('provider selection', () => {
     expect(selectPaymentProvider(loadBackendConfig(production), db)).toBeNull();
     expect(selectPaymentProvider(loadBackendConfig({ ...production, PAYMENTS_MANUAL_ENABLED: 'true' }), db)?.name).toBe('manual');
     expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'development' }), db)?.name).toBe('manual');
-    expect(selectPaymentProvider(loadBackendConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }), db)?.name).toBe('stripe');
+    expect(
+      selectPaymentProvider(loadBackendConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }), db)?.name,
+    ).toBe('stripe');
   });
 
   it('answers 503 with a clear message when no provider may run', async () => {

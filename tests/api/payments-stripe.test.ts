@@ -26,7 +26,11 @@ const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
 
 function deliver(type: string, object: Record<string, unknown>, options: { secret?: string; id?: string } = {}) {
   const event = stripe.signedEvent(type, object, options.secret ?? webhookSecret, options.id);
-  return backend.app.request('/api/payment/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': event.signature, 'Content-Type': 'application/json' }, body: event.payload });
+  return backend.app.request('/api/payment/stripe-webhook', {
+    method: 'POST',
+    headers: { 'Stripe-Signature': event.signature, 'Content-Type': 'application/json' },
+    body: event.payload,
+  });
 }
 
 async function startCheckout(email: string, items: Record<string, number>) {
@@ -45,7 +49,10 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   });
 
   it('creates an embedded subscription checkout with prices, tax line, return URL and idempotency key', async () => {
-    const { secret } = await startCheckout('stripe-create@example.com', { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    const { secret } = await startCheckout('stripe-create@example.com', {
+      'pdf-workshop-pro-monthly': 2,
+      'consulting-architecture-review': 1,
+    });
     expect(secret).toMatch(/^cs_test_\w+_secret_/);
     const params = stripe.created.at(-1)!;
     expect(params).toMatchObject({
@@ -55,12 +62,22 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       return_url: 'https://shop.example.com/store/payment-return?session_id={CHECKOUT_SESSION_ID}',
     });
     const lines = Object.values(params.line_items as Record<string, { quantity: string; price_data: Record<string, unknown> }>);
-    expect(lines.map((line) => [line.quantity, line.price_data.unit_amount, (line.price_data.recurring as Record<string, string> | undefined)?.interval_count ?? null])).toEqual([
+    expect(
+      lines.map((line) => [
+        line.quantity,
+        line.price_data.unit_amount,
+        (line.price_data.recurring as Record<string, string> | undefined)?.interval_count ?? null,
+      ]),
+    ).toEqual([
       ['2', '999', '1'],
       ['1', '150000', null],
       ['1', '12540', null],
     ]);
-    expect(lines.map((line) => (line.price_data.product_data as Record<string, string>).name)).toEqual(['PDF Workshop Pro, monthly', 'Architecture review (one week)', 'Tax']);
+    expect(lines.map((line) => (line.price_data.product_data as Record<string, string>).name)).toEqual([
+      'PDF Workshop Pro, monthly',
+      'Architecture review (one week)',
+      'Tax',
+    ]);
     expect(params.locale).toBe('en');
   });
 
@@ -70,7 +87,9 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const german = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } });
     const params = stripe.created.at(-1)!;
     expect(params.locale).toBe('de');
-    const names = Object.values(params.line_items as Record<string, { price_data: { product_data: { name: string } } }>).map((line) => line.price_data.product_data.name);
+    const names = Object.values(params.line_items as Record<string, { price_data: { product_data: { name: string } } }>).map(
+      (line) => line.price_data.product_data.name,
+    );
     expect(names).toEqual(['PDF Workshop Pro, monatlich', 'Steuer']);
     const russian = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'ru' } });
     expect(stripe.created.at(-1)!.locale).toBe('ru');
@@ -89,7 +108,11 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const open = await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
     expect(open.body).toMatchObject({ Status: 'open', NewClaims: [] });
 
-    const before = { invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) };
+    const before = {
+      invoices: await backend.rowCount(invoices),
+      payments: await backend.rowCount(payments),
+      subscriptions: await backend.rowCount(subscriptions),
+    };
     const session = stripe.complete(sessionId);
     const [fromReturn, fromWebhook, fromWebhookAgain] = await Promise.all([
       client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } }),
@@ -98,12 +121,19 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     ]);
     expect(fromReturn.body).toMatchObject({ Status: 'complete', NewClaims: expect.arrayContaining(['app:pdf:pro']) });
     expect([fromWebhook.status, fromWebhookAgain.status]).toEqual([200, 200]);
-    expect({ invoices: await backend.rowCount(invoices), payments: await backend.rowCount(payments), subscriptions: await backend.rowCount(subscriptions) }).toEqual({
+    expect({
+      invoices: await backend.rowCount(invoices),
+      payments: await backend.rowCount(payments),
+      subscriptions: await backend.rowCount(subscriptions),
+    }).toEqual({
       invoices: before.invoices,
       payments: before.payments + 1,
       subscriptions: before.subscriptions + 1,
     });
-    const [subscription] = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, fromReturn.body.InvoiceKey));
+    const [subscription] = await backend.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.invoiceId, fromReturn.body.InvoiceKey));
     expect(subscription.providerSubscriptionId).toBe(session.subscription);
     // The same event delivered again changes nothing.
     expect((await deliver('checkout.session.completed', session, { id: 'evt_race_1' })).status).toBe(200);
@@ -152,7 +182,10 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const forged = await deliver('checkout.session.completed', session, { secret: 'whsec_wrong' });
     expect(forged.status).toBe(400);
     expect((await forged.json()).ErrorMessages[0].Message).toBe('The webhook signature is not valid.');
-    const unsigned = await backend.app.request('/api/payment/stripe-webhook', { method: 'POST', body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: session } }) });
+    const unsigned = await backend.app.request('/api/payment/stripe-webhook', {
+      method: 'POST',
+      body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: session } }),
+    });
     expect(unsigned.status).toBe(400);
     expect(await backend.rowCount(payments)).toBe(paymentsBefore);
   });
@@ -182,7 +215,11 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     } finally {
       stripe.slowDown(0);
     }
-    expect((await client.call('GET', 'billing/invoices')).body.every((invoice: { FullyPaidDate: string | null }) => invoice.FullyPaidDate === null)).toBe(true);
+    expect(
+      (await client.call('GET', 'billing/invoices')).body.every(
+        (invoice: { FullyPaidDate: string | null }) => invoice.FullyPaidDate === null,
+      ),
+    ).toBe(true);
     // Reported three times, paid once: one receipt.
     await backend.deliverMail();
     expect(backend.mail.to('stripe-race@example.com').filter((mail) => mail.subject.startsWith('Receipt'))).toHaveLength(1);
@@ -191,8 +228,12 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   it('closes the other open checkouts of a paid invoice, and refunds a second payment that still arrives', async () => {
     const { client, sessionId } = await startCheckout('stripe-two-tabs@example.com', { 'pdf-workshop-pro-monthly': 1 });
     // Three tabs of one invoice version (one checkout per language); two take a card before either returns.
-    const second = sessionIdOf((await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } })).body.Value);
-    const third = sessionIdOf((await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'ru' } })).body.Value);
+    const second = sessionIdOf(
+      (await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } })).body.Value,
+    );
+    const third = sessionIdOf(
+      (await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'ru' } })).body.Value,
+    );
     stripe.complete(sessionId);
     const secondPaid = stripe.complete(second);
     const first = await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
@@ -205,11 +246,19 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect((await client.call('POST', 'payment/stripe-return', { body: { Value: second } })).body.Status).toBe('refunded');
 
     // Stripe gave the money back once and ended the second subscription; ours holds one.
-    const secondInvoice = stripe.invoices.get(secondPaid.invoice as string) as { payments: { data: { payment: { payment_intent: string } }[] } };
-    expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: secondInvoice.payments.data[0].payment.payment_intent, reason: 'duplicate' }));
-    expect(stripe.refunds.filter((refund) => refund.payment_intent === secondInvoice.payments.data[0].payment.payment_intent)).toHaveLength(1);
+    const secondInvoice = stripe.invoices.get(secondPaid.invoice as string) as {
+      payments: { data: { payment: { payment_intent: string } }[] };
+    };
+    expect(stripe.refunds).toContainEqual(
+      expect.objectContaining({ payment_intent: secondInvoice.payments.data[0].payment.payment_intent, reason: 'duplicate' }),
+    );
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === secondInvoice.payments.data[0].payment.payment_intent)).toHaveLength(
+      1,
+    );
     expect(stripe.subscriptions.get(secondPaid.subscription as string)?.status).toBe('canceled');
-    expect(await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, first.body.InvoiceKey))).toHaveLength(1);
+    expect(await backend.database.db.select().from(subscriptions).where(eq(subscriptions.invoiceId, first.body.InvoiceKey))).toHaveLength(
+      1,
+    );
     const invoice = (await client.call('GET', `billing/invoice/${first.body.InvoiceKey}`)).body;
     expect(invoice.TotalAmountDue).toBe(0);
     expect(invoice.Payments.map((payment: { Amount: number; IsPayment: boolean }) => [payment.Amount, payment.IsPayment]).sort()).toEqual([
@@ -217,7 +266,9 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       [1081, true],
       [1081, true],
     ]);
-    expect(invoice.Payments.map((payment: { Description: string }) => payment.Description)).toContain('Refund: this invoice was already paid');
+    expect(invoice.Payments.map((payment: { Description: string }) => payment.Description)).toContain(
+      'Refund: this invoice was already paid',
+    );
   });
 
   it('refuses another user’s session id with 404', async () => {
@@ -234,18 +285,35 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const [first] = (await client.call('GET', 'license/subscriptions')).body;
 
     const periodEnd = Math.floor(new Date(first.ExpirationDate).getTime() / 1000) + 31 * 86400;
-    const renewal = { id: 'in_renewal_1', object: 'invoice', billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subscriptionId } }, lines: { data: [{ period: { end: periodEnd } }] } };
+    const renewal = {
+      id: 'in_renewal_1',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      parent: { subscription_details: { subscription: subscriptionId } },
+      lines: { data: [{ period: { end: periodEnd } }] },
+    };
     expect((await deliver('invoice.paid', renewal, { id: 'evt_renew_1' })).status).toBe(200);
     expect((await deliver('invoice.paid', renewal, { id: 'evt_renew_1_again' })).status).toBe(200);
     const list = (await client.call('GET', 'license/subscriptions')).body;
     expect(list).toHaveLength(2);
     const current = list.find((s: { Key: string }) => s.Key !== first.Key);
-    expect(current).toMatchObject({ IsActive: false, EffectiveDate: first.ExpirationDate, ExpirationDate: new Date(periodEnd * 1000).toISOString() });
+    expect(current).toMatchObject({
+      IsActive: false,
+      EffectiveDate: first.ExpirationDate,
+      ExpirationDate: new Date(periodEnd * 1000).toISOString(),
+    });
     expect(list.find((s: { Key: string }) => s.Key === first.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
 
     const hostedInvoice = 'https://invoice.stripe.example/i/in_renewal_2';
-    const failed = { id: 'in_renewal_2', object: 'invoice', billing_reason: 'subscription_cycle', amount_due: 540, hosted_invoice_url: hostedInvoice, parent: { subscription_details: { subscription: subscriptionId } } };
+    const failed = {
+      id: 'in_renewal_2',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      amount_due: 540,
+      hosted_invoice_url: hostedInvoice,
+      parent: { subscription_details: { subscription: subscriptionId } },
+    };
     await deliver('invoice.payment_failed', failed, { id: 'evt_fail_1' });
     expect((await client.call('GET', `license/subscription/${current.Key}`)).body.RenewalFailed).toBe(true);
     // Stripe retries and reports each failed attempt of the same invoice: one mail, pointing at Stripe's page to pay it.
@@ -262,15 +330,28 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect(cancelled.status).toBe(200);
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
 
-    await deliver('customer.subscription.deleted', { id: subscriptionId, object: 'subscription', status: 'canceled' }, { id: 'evt_deleted_1' });
-    expect((await client.call('GET', `license/subscription/${current.Key}`)).body).toMatchObject({ IsCancelled: true, NextRenewalDate: null });
+    await deliver(
+      'customer.subscription.deleted',
+      { id: subscriptionId, object: 'subscription', status: 'canceled' },
+      { id: 'evt_deleted_1' },
+    );
+    expect((await client.call('GET', `license/subscription/${current.Key}`)).body).toMatchObject({
+      IsCancelled: true,
+      NextRenewalDate: null,
+    });
   });
 
   it('stops Stripe renewing once per Stripe subscription when the account is deleted, and changes nothing when Stripe cannot be told', async () => {
-    const { client, sessionId } = await startCheckout('stripe-leaving@example.com', { 'pdf-workshop-pro-monthly': 2, 'personal-health-plus-monthly': 1 });
+    const { client, sessionId } = await startCheckout('stripe-leaving@example.com', {
+      'pdf-workshop-pro-monthly': 2,
+      'personal-health-plus-monthly': 1,
+    });
     const subscriptionId = stripe.complete(sessionId).subscription as string;
     await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
-    const renewing = () => client.call('GET', 'license/subscriptions').then((answer) => answer.body.filter((row: { IsCancelled: boolean }) => !row.IsCancelled).length);
+    const renewing = () =>
+      client
+        .call('GET', 'license/subscriptions')
+        .then((answer) => answer.body.filter((row: { IsCancelled: boolean }) => !row.IsCancelled).length);
     expect(await renewing()).toBe(2);
 
     stripe.failNext(1);
@@ -335,7 +416,8 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       stripe.slowDown(0);
     }
 
-    for (const session of [...bought, midWay]) expect(stripe.subscriptions.get(session.subscription as string)?.cancel_at_period_end).toBe(true);
+    for (const session of [...bought, midWay])
+      expect(stripe.subscriptions.get(session.subscription as string)?.cancel_at_period_end).toBe(true);
     await logInAgain(client, email);
     const list = (await client.call('GET', 'license/subscriptions')).body;
     expect(list).toHaveLength(3);

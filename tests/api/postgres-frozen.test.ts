@@ -13,7 +13,11 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const describeOnPostgres = adminUrl ? describe : describe.skip;
 
 /** The error envelope of a call the database failed, with the request id to find it in the log. */
-const unavailable = { ErrorMessages: [{ Message: expect.stringMatching(/^The service is briefly unavailable\. Please try again in a moment \(request id [\w-]+\)\.$/) }] };
+const unavailable = {
+  ErrorMessages: [
+    { Message: expect.stringMatching(/^The service is briefly unavailable\. Please try again in a moment \(request id [\w-]+\)\.$/) },
+  ],
+};
 const unavailableOnAuth = { SessionInfo: null, Errors: unavailable.ErrorMessages };
 
 /** Margin for the work around a timeout on two busy cores. */
@@ -68,7 +72,10 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
     return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
   };
   const supportMessage = (client: TestClient, ip: string) =>
-    client.call('POST', 'support/message', { body: { FullName: 'Ann Smith', EmailAddress: 'ann@example.com', Phone: '', Message: 'Is the site up?' }, headers: { 'X-Forwarded-For': ip } });
+    client.call('POST', 'support/message', {
+      body: { FullName: 'Ann Smith', EmailAddress: 'ann@example.com', Phone: '', Message: 'Is the site up?' },
+      headers: { 'X-Forwarded-For': ip },
+    });
 
   it('the pool limits queries and connections on its own side (a frozen server never runs its statement_timeout)', () => {
     expect(queryTimeout).toBeGreaterThan(0);
@@ -86,7 +93,11 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
 
       // Each gets an open connection, where its query has no answer (query timeout), or waits for
       // a new one (connect timeout); which depends on what the pool holds at the time.
-      const [healthCall, sessionCall, cartCall] = await Promise.all([timed(health), timed(() => user.call('GET', 'auth/session-info')), timed(() => user.call('GET', 'store/cart'))]);
+      const [healthCall, sessionCall, cartCall] = await Promise.all([
+        timed(health),
+        timed(() => user.call('GET', 'auth/session-info')),
+        timed(() => user.call('GET', 'store/cart')),
+      ]);
       for (const { result } of [healthCall, sessionCall, cartCall]) {
         expect(result.status).toBe(503);
         expect(result.headers.get('Retry-After')).toBe('5');

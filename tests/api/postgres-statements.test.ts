@@ -18,9 +18,12 @@ describeOnPostgres('named statements on PostgreSQL', () => {
     pools.push(pool);
     return pool;
   };
-  const keptOn = async (pool: Pool) => (await pool.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by prepare_time')).rows;
+  const keptOn = async (pool: Pool) =>
+    (await pool.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by prepare_time'))
+      .rows;
   // Drizzle's shape: a query config, the values beside it.
-  const ask = (pool: Pool, text: string, values: unknown[], rowMode?: 'array') => (rowMode ? pool.query({ text, rowMode }, values) : pool.query({ text }, values));
+  const ask = (pool: Pool, text: string, values: unknown[], rowMode?: 'array') =>
+    rowMode ? pool.query({ text, rowMode }, values) : pool.query({ text }, values);
 
   beforeAll(async () => {
     database = await createPostgresDatabase(adminUrl!);
@@ -77,24 +80,27 @@ describeOnPostgres('named statements on PostgreSQL', () => {
   });
 
   // pool.query hands pg a callback; a transaction's client is asked for a promise.
-  it.each(['pool', 'client'] as const)('runs a statement whose rows changed shape again, unnamed, then names it afresh (through the %s)', async (through) => {
-    const pool = openPool();
-    const table = `shape_${through}`;
-    await pool.query(`create table ${table} (id int); insert into ${table} values (7)`);
-    const client = await pool.connect();
-    const text = `select * from ${table} where id = $1`;
-    const run = () => (through === 'pool' ? pool : client).query({ text }, [7]);
-    try {
-      if (through === 'pool') client.release();
-      for (let i = 0; i < 2; i++) expect((await run()).rows).toEqual([{ id: 7 }]);
-      // Another process migrating: Postgres refuses the kept plan (0A000).
-      await (through === 'pool' ? pool : client).query(`alter table ${table} add column note text`);
-      for (let i = 0; i < 3; i++) expect((await run()).rows).toEqual([{ id: 7, note: null }]);
-    } finally {
-      if (through === 'client') client.release();
-    }
-    const kept = await keptOn(pool);
-    expect(kept.map((row) => row.statement)).toEqual([text, text]);
-    expect(kept[0].name).not.toBe(kept[1].name);
-  });
+  it.each(['pool', 'client'] as const)(
+    'runs a statement whose rows changed shape again, unnamed, then names it afresh (through the %s)',
+    async (through) => {
+      const pool = openPool();
+      const table = `shape_${through}`;
+      await pool.query(`create table ${table} (id int); insert into ${table} values (7)`);
+      const client = await pool.connect();
+      const text = `select * from ${table} where id = $1`;
+      const run = () => (through === 'pool' ? pool : client).query({ text }, [7]);
+      try {
+        if (through === 'pool') client.release();
+        for (let i = 0; i < 2; i++) expect((await run()).rows).toEqual([{ id: 7 }]);
+        // Another process migrating: Postgres refuses the kept plan (0A000).
+        await (through === 'pool' ? pool : client).query(`alter table ${table} add column note text`);
+        for (let i = 0; i < 3; i++) expect((await run()).rows).toEqual([{ id: 7, note: null }]);
+      } finally {
+        if (through === 'client') client.release();
+      }
+      const kept = await keptOn(pool);
+      expect(kept.map((row) => row.statement)).toEqual([text, text]);
+      expect(kept[0].name).not.toBe(kept[1].name);
+    },
+  );
 });

@@ -33,7 +33,13 @@ describe('retention purge', () => {
     const leaving = await signedUpClient(backend, 'leaving@example.com');
     await leaving.call('PUT', 'user/email', { body: { NewEmailAddress: 'left@example.com' } });
     await backend.deliverMail();
-    expect((await leaving.call('PUT', 'user/email', { body: { NewEmailAddress: 'left@example.com', Code: codeFrom(backend.mail, 'left@example.com') } })).status).toBe(200);
+    expect(
+      (
+        await leaving.call('PUT', 'user/email', {
+          body: { NewEmailAddress: 'left@example.com', Code: codeFrom(backend.mail, 'left@example.com') },
+        })
+      ).status,
+    ).toBe(200);
     await backend.deliverMail();
     expect(await count(verificationCodes)).toBeGreaterThan(0);
     expect(await count(rateLimits)).toBeGreaterThan(0);
@@ -68,7 +74,12 @@ describe('retention purge', () => {
 
   it('keeps mail that failed for its own period, then deletes it', async () => {
     const db = backend.database.db;
-    await new TestClient(backend).prime().then((client) => client.call('POST', 'support/message', { body: { FullName: 'Failing', EmailAddress: 'fail@example.com', Message: 'Hi' }, headers: { 'X-Forwarded-For': '198.51.100.9' } }));
+    await new TestClient(backend).prime().then((client) =>
+      client.call('POST', 'support/message', {
+        body: { FullName: 'Failing', EmailAddress: 'fail@example.com', Message: 'Hi' },
+        headers: { 'X-Forwarded-For': '198.51.100.9' },
+      }),
+    );
     await db.update(outbox).set({ failedAt: backend.clock.now(), lastError: 'refused' }).where(eq(outbox.recipient, brand.supportEmail));
     const failed = (await db.select().from(outbox)).filter((row) => row.failedAt);
     expect(failed.length).toBeGreaterThan(0);
@@ -85,9 +96,27 @@ describe('retention purge', () => {
     // "Within a day" in every language.
     expect(retention.expiredMs).toBe(day);
     const figures = {
-      en: [`${defaults.sessionIdleMs / hour} hours`, `${sessionLifetimeMs / day} days`, 'within a day', `${retention.sentMailMs / day} days`, `${retention.failedMailMs / day} days`],
-      de: [`${defaults.sessionIdleMs / hour} Stunden`, `${sessionLifetimeMs / day} Tagen`, 'eines Tages', `${retention.sentMailMs / day} Tage`, `${retention.failedMailMs / day} Tage`],
-      ru: [`${defaults.sessionIdleMs / hour} часов`, `${sessionLifetimeMs / day} дней`, 'суток', `${retention.sentMailMs / day} дней`, `${retention.failedMailMs / day} дней`],
+      en: [
+        `${defaults.sessionIdleMs / hour} hours`,
+        `${sessionLifetimeMs / day} days`,
+        'within a day',
+        `${retention.sentMailMs / day} days`,
+        `${retention.failedMailMs / day} days`,
+      ],
+      de: [
+        `${defaults.sessionIdleMs / hour} Stunden`,
+        `${sessionLifetimeMs / day} Tagen`,
+        'eines Tages',
+        `${retention.sentMailMs / day} Tage`,
+        `${retention.failedMailMs / day} Tage`,
+      ],
+      ru: [
+        `${defaults.sessionIdleMs / hour} часов`,
+        `${sessionLifetimeMs / day} дней`,
+        'суток',
+        `${retention.sentMailMs / day} дней`,
+        `${retention.failedMailMs / day} дней`,
+      ],
     };
     for (const [language, words] of Object.entries(figures)) {
       const policy = JSON.stringify(legal[language as keyof typeof legal].legal.privacyPolicy.sections);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const userName = async (client: Awaited<ReturnType<typeof signedUpClient>>) => (await client.call('GET', 'auth/session-info')).body.UserName;
+const userName = async (client: Awaited<ReturnType<typeof signedUpClient>>) =>
+  (await client.call('GET', 'auth/session-info')).body.UserName;
 
 describe('session idle timeout', () => {
   it('ends a session unused for the idle period', async () => {
@@ -32,7 +33,10 @@ describe('session idle timeout', () => {
       expect(await userName(client)).toBe('busy@example.com');
     }
     // Three hours of use, but each call came within the idle period of the one before.
-    const [row] = await backend.database.db.select().from(sessions).where(eq(sessions.userId, (await backend.database.db.select().from(users).where(eq(users.email, 'busy@example.com')))[0].id));
+    const [row] = await backend.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, (await backend.database.db.select().from(users).where(eq(users.email, 'busy@example.com')))[0].id));
     expect(backend.clock.now().getTime() - row.lastSeenAt.getTime()).toBeLessThan(30 * minute);
   });
 });

@@ -22,11 +22,21 @@ describe('GET store/catalog', () => {
       'personal-health-plus-monthly',
       'consulting-architecture-review',
     ]);
-    expect(en.body[2]).toMatchObject({ Description: 'PDF Workshop Pro, yearly', Price: 9900, Savings: 2088, TrialDays: 0, IsSubscription: true });
+    expect(en.body[2]).toMatchObject({
+      Description: 'PDF Workshop Pro, yearly',
+      Price: 9900,
+      Savings: 2088,
+      TrialDays: 0,
+      IsSubscription: true,
+    });
     expect(en.body[0]).toMatchObject({ TrialDays: -1, AppPage: '/apps/pdf' });
     const de = await client.call('GET', 'store/catalog', { headers: { 'Accept-Language': 'de' } });
     expect(de.body[1].Description).toBe('PDF Workshop Pro, monatlich');
-    expect([en.body[5].ServiceName, de.body[5].ServiceName, de.body[1].ServiceName]).toEqual(['Software Consulting', 'Softwareberatung', 'PDF Workshop']);
+    expect([en.body[5].ServiceName, de.body[5].ServiceName, de.body[1].ServiceName]).toEqual([
+      'Software Consulting',
+      'Softwareberatung',
+      'PDF Workshop',
+    ]);
   });
 });
 
@@ -40,10 +50,19 @@ describe('store/cart', () => {
   it('starts empty, adds with IsAddition, replaces otherwise, and counts quantities in app info', async () => {
     const client = await signedUpClient(backend, 'cart@example.com');
     const empty = await client.call('GET', 'store/cart');
-    expect(empty.body).toMatchObject({ LineItems: [], SubTotalAmount: 0, TaxTotalAmount: 0, TotalAmount: 0, BillingName: null, IsTaxExempt: true });
+    expect(empty.body).toMatchObject({
+      LineItems: [],
+      SubTotalAmount: 0,
+      TaxTotalAmount: 0,
+      TotalAmount: 0,
+      BillingName: null,
+      IsTaxExempt: true,
+    });
     await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
     const twice = await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
-    expect(twice.body.LineItems).toEqual([{ Key: 'pdf-workshop-pro-monthly', Quantity: 2, SubTotalAmount: 1998, AvailableLicenseKey: null }]);
+    expect(twice.body.LineItems).toEqual([
+      { Key: 'pdf-workshop-pro-monthly', Quantity: 2, SubTotalAmount: 1998, AvailableLicenseKey: null },
+    ]);
     expect((await client.call('GET', 'app/app-info')).body).toEqual({ CartItemCount: 2, NotificationCount: 0 });
     const replaced = await put(client, {
       Items: [
@@ -53,7 +72,9 @@ describe('store/cart', () => {
       BillingInfo: texasBilling,
       IsAddition: false,
     });
-    expect(replaced.body.LineItems).toEqual([{ Key: 'personal-health-plus-monthly', Quantity: 3, SubTotalAmount: 1497, AvailableLicenseKey: null }]);
+    expect(replaced.body.LineItems).toEqual([
+      { Key: 'personal-health-plus-monthly', Quantity: 3, SubTotalAmount: 1497, AvailableLicenseKey: null },
+    ]);
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(3);
   });
 
@@ -65,7 +86,13 @@ describe('store/cart', () => {
       // An addition of 0 and a billing-only save leave the lines as they are.
       { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }], IsAddition: true },
       { Items: [], BillingInfo: texasBilling, IsAddition: false },
-      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }, { ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 4 }], IsAddition: false },
+      {
+        Items: [
+          { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 },
+          { ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 4 },
+        ],
+        IsAddition: false,
+      },
       { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 0 }], IsAddition: false },
     ];
     const lineCounts: number[] = [];
@@ -82,7 +109,11 @@ describe('store/cart', () => {
     const client = await signedUpClient(backend, 'tabs@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     await put(client, { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true });
-    const saved = await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], BillingInfo: texasBilling, IsAddition: false });
+    const saved = await put(client, {
+      Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }],
+      BillingInfo: texasBilling,
+      IsAddition: false,
+    });
     expect(saved.body.LineItems.map((line: { Key: string; Quantity: number }) => [line.Key, line.Quantity])).toEqual([
       ['pdf-workshop-pro-monthly', 2],
       ['personal-health-plus-monthly', 1],
@@ -94,36 +125,83 @@ describe('store/cart', () => {
     const client = await signedUpClient(backend, 'tax@example.com');
     // 3 × $4.99 + $99.00 = $113.97; 8.25 % = $9.402… → $9.40
     const texas = await fillCart(client, { 'personal-health-plus-monthly': 3, 'pdf-workshop-pro-yearly': 1 });
-    expect(texas).toMatchObject({ SubTotalAmount: 11397, TaxTotalAmount: 940, TotalAmount: 12337, IsTaxExempt: false, BillingStateCode: 'TX' });
+    expect(texas).toMatchObject({
+      SubTotalAmount: 11397,
+      TaxTotalAmount: 940,
+      TotalAmount: 12337,
+      IsTaxExempt: false,
+      BillingStateCode: 'TX',
+    });
     // $1,500.00 × 8.25 % = $123.75 exactly; 7 × $9.99 = $69.93 → $5.769… → $5.77
     expect(await fillCart(client, { 'consulting-architecture-review': 1 })).toMatchObject({ TaxTotalAmount: 12375, TotalAmount: 162375 });
-    expect(await fillCart(client, { 'pdf-workshop-pro-monthly': 7 })).toMatchObject({ SubTotalAmount: 6993, TaxTotalAmount: 577, TotalAmount: 7570 });
+    expect(await fillCart(client, { 'pdf-workshop-pro-monthly': 7 })).toMatchObject({
+      SubTotalAmount: 6993,
+      TaxTotalAmount: 577,
+      TotalAmount: 7570,
+    });
     const california = await fillCart(client, { 'pdf-workshop-pro-monthly': 7 }, { ...texasBilling, StateCode: 'CA' });
     expect(california).toMatchObject({ TaxTotalAmount: 0, TotalAmount: 6993, IsTaxExempt: true });
     const lowerCase = await fillCart(client, { 'pdf-workshop-pro-monthly': 1 }, { ...texasBilling, StateCode: 'tx', CountryCode: 'us' });
     expect(lowerCase).toMatchObject({ BillingStateCode: 'TX', BillingCountryCode: 'US', TaxTotalAmount: 82 });
-    const germany = await fillCart(client, { 'pdf-workshop-pro-monthly': 1 }, { ...texasBilling, StateCode: null, CountryCode: 'de', IsBusinessPurchase: true });
-    expect(germany).toMatchObject({ TaxTotalAmount: 0, IsTaxExempt: true, BillingCountryCode: 'DE', BillingStateCode: null, IsBusinessPurchase: true });
+    const germany = await fillCart(
+      client,
+      { 'pdf-workshop-pro-monthly': 1 },
+      { ...texasBilling, StateCode: null, CountryCode: 'de', IsBusinessPurchase: true },
+    );
+    expect(germany).toMatchObject({
+      TaxTotalAmount: 0,
+      IsTaxExempt: true,
+      BillingCountryCode: 'DE',
+      BillingStateCode: null,
+      IsBusinessPurchase: true,
+    });
   });
 
   let refusedBuyer: TestClient | undefined;
   it.each([
-    [{ Items: [{ ServiceOfferKey: 'no-such-offer', Quantity: 1 }], IsAddition: true }, 'Items: there is no offer with the key no-such-offer.'],
-    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-free', Quantity: 1 }], IsAddition: true }, 'Items: pdf-workshop-free is a free plan and needs no purchase.'],
-    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 101 }], IsAddition: false }, 'Items.0.Quantity: Must be between 0 and 100'],
-    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: -1 }], IsAddition: false }, 'Items.0.Quantity: Must be between 0 and 100'],
-    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1.5 }], IsAddition: false }, 'Items.0.Quantity: Must be between 0 and 100'],
+    [
+      { Items: [{ ServiceOfferKey: 'no-such-offer', Quantity: 1 }], IsAddition: true },
+      'Items: there is no offer with the key no-such-offer.',
+    ],
+    [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-free', Quantity: 1 }], IsAddition: true },
+      'Items: pdf-workshop-free is a free plan and needs no purchase.',
+    ],
+    [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 101 }], IsAddition: false },
+      'Items.0.Quantity: Must be between 0 and 100',
+    ],
+    [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: -1 }], IsAddition: false },
+      'Items.0.Quantity: Must be between 0 and 100',
+    ],
+    [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1.5 }], IsAddition: false },
+      'Items.0.Quantity: Must be between 0 and 100',
+    ],
     [{ Items: [], BillingInfo: { ...texasBilling, StateCode: '' }, IsAddition: false }, 'BillingInfo.StateCode: Required'],
     [{ Items: [], BillingInfo: { ...texasBilling, StateCode: 'ZZ' }, IsAddition: false }, 'BillingInfo.StateCode: unknown US state ZZ.'],
     [{ Items: [], BillingInfo: { ...texasBilling, CountryCode: 'XX' }, IsAddition: false }, 'BillingInfo.CountryCode: unknown country XX.'],
     [{ Items: [], BillingInfo: { ...texasBilling, Name: ' ' }, IsAddition: false }, 'BillingInfo.Name: Required'],
-    [{ Items: [], BillingInfo: { ...texasBilling, Address2: 'x'.repeat(26) }, IsAddition: false }, 'BillingInfo.Address2: Must be at most 25 characters'],
-    [{ Items: [], BillingInfo: { ...texasBilling, City: 'x'.repeat(51) }, IsAddition: false }, 'BillingInfo.City: Must be at most 50 characters'],
+    [
+      { Items: [], BillingInfo: { ...texasBilling, Address2: 'x'.repeat(26) }, IsAddition: false },
+      'BillingInfo.Address2: Must be at most 25 characters',
+    ],
+    [
+      { Items: [], BillingInfo: { ...texasBilling, City: 'x'.repeat(51) }, IsAddition: false },
+      'BillingInfo.City: Must be at most 50 characters',
+    ],
     [{ Items: [], BillingInfo: { ...texasBilling, CountryCode: '' }, IsAddition: false }, 'BillingInfo.CountryCode: Required'],
     [{ Items: 'all of them', IsAddition: false }, 'Items: Must be a list'],
     [{ IsAddition: false }, 'Items: Required'],
-    [{ Items: [], BillingInfo: { ...texasBilling, Name: 'Ann\u0000Smith' }, IsAddition: false }, 'BillingInfo.Name: Contains characters that are not allowed'],
-    [{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly\u0000', Quantity: 1 }], IsAddition: true }, 'Items.0.ServiceOfferKey: Contains characters that are not allowed'],
+    [
+      { Items: [], BillingInfo: { ...texasBilling, Name: 'Ann\u0000Smith' }, IsAddition: false },
+      'BillingInfo.Name: Contains characters that are not allowed',
+    ],
+    [
+      { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly\u0000', Quantity: 1 }], IsAddition: true },
+      'Items.0.ServiceOfferKey: Contains characters that are not allowed',
+    ],
   ])('refuses %j with "%s" and changes nothing', async (body, message) => {
     // One buyer for every case: a sign-up each would meet the per-address code throttle.
     const client = (refusedBuyer ??= await signedUpClient(backend, 'refused@example.com'));

@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const valid = { FullName: '  Ann Smith ', EmailAddress: ' Ann@Example.com ', Phone: ' +1 214 555 0100 ', Message: ' We need an Angular upgrade. ' };
+const valid = {
+  FullName: '  Ann Smith ',
+  EmailAddress: ' Ann@Example.com ',
+  Phone: ' +1 214 555 0100 ',
+  Message: ' We need an Angular upgrade. ',
+};
 
 describe('POST support/message', () => {
   it('stores the trimmed message and mails it to support with the sender as reply-to', async () => {
@@ -17,7 +22,12 @@ describe('POST support/message', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ErrorMessages: [], Data: null });
     const [row] = await backend.database.db.select().from(supportMessages);
-    expect(row).toMatchObject({ fullName: 'Ann Smith', emailAddress: 'ann@example.com', phone: '+1 214 555 0100', message: 'We need an Angular upgrade.' });
+    expect(row).toMatchObject({
+      fullName: 'Ann Smith',
+      emailAddress: 'ann@example.com',
+      phone: '+1 214 555 0100',
+      message: 'We need an Angular upgrade.',
+    });
     await backend.deliverMail();
     const [mail] = backend.mail.to(brand.supportEmail);
     expect(mail).toMatchObject({ subject: 'Support message from Ann Smith', replyTo: 'ann@example.com' });
@@ -27,7 +37,10 @@ describe('POST support/message', () => {
   it('keeps the message when the mail server is down and delivers it when it is back', async () => {
     const client = await new TestClient(backend).prime();
     backend.mail.setRefusing(true);
-    const response = await client.call('POST', 'support/message', { body: { ...valid, Message: 'Mail is down' }, headers: { 'X-Forwarded-For': '198.51.100.2' } });
+    const response = await client.call('POST', 'support/message', {
+      body: { ...valid, Message: 'Mail is down' },
+      headers: { 'X-Forwarded-For': '198.51.100.2' },
+    });
     expect(response.status).toBe(200);
     expect(await backend.deliverMail()).toBe(0);
     backend.mail.setRefusing(false);
@@ -51,7 +64,10 @@ describe('POST support/message', () => {
   ])('refuses %p with "%s" and stores nothing', async (change, message) => {
     const before = await backend.rowCount(supportMessages);
     const client = await new TestClient(backend).prime();
-    const response = await client.call('POST', 'support/message', { body: { ...valid, ...change }, headers: { 'X-Forwarded-For': '198.51.100.3' } });
+    const response = await client.call('POST', 'support/message', {
+      body: { ...valid, ...change },
+      headers: { 'X-Forwarded-For': '198.51.100.3' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.ErrorMessages[0].Message).toBe(message);
     expect(await backend.rowCount(supportMessages)).toBe(before);

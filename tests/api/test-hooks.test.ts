@@ -47,7 +47,9 @@ describe('with TEST_HOOKS=on', () => {
     const current = list.find((s: { Key: string }) => s.Key !== before.Key);
     expect(old).toMatchObject({ IsRenewed: true, IsActive: false, HasExpired: true, NextRenewalDate: null });
     expect(current).toMatchObject({ IsActive: true, IsRenewed: false, EffectiveDate: old.ExpirationDate });
-    expect(new Date(current.ExpirationDate).getTime() - new Date(current.EffectiveDate).getTime()).toBeGreaterThanOrEqual(28 * 24 * 3600_000);
+    expect(new Date(current.ExpirationDate).getTime() - new Date(current.EffectiveDate).getTime()).toBeGreaterThanOrEqual(
+      28 * 24 * 3600_000,
+    );
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
 
     expect((await bystander.call('GET', 'license/subscriptions')).body).toHaveLength(1);

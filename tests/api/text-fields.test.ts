@@ -46,7 +46,9 @@ describe('single-line text fields refuse tabs and line breaks', () => {
     [{ PostalCode: '750\n24' }, `BillingInfo.PostalCode: ${notAllowed}`],
   ])('billing contact %j: "%s"', async (change, message) => {
     buyer ??= await signedUpClient(backend, 'lines@example.com');
-    const response = await buyer.call('PUT', 'store/cart', { body: { Items: [], BillingInfo: { ...texasBilling, ...change }, IsAddition: false } });
+    const response = await buyer.call('PUT', 'store/cart', {
+      body: { Items: [], BillingInfo: { ...texasBilling, ...change }, IsAddition: false },
+    });
     expect(response.status).toBe(400);
     expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toContain(message);
   });
@@ -78,7 +80,11 @@ describe('single-line text fields refuse tabs and line breaks', () => {
 describe('billing state outside the United States', () => {
   it('is dropped, as the form shows no state field there; a US state stays', async () => {
     const client = await signedUpClient(backend, 'abroad@example.com');
-    const germany = await fillCart(client, { 'pdf-workshop-pro-monthly': 1 }, { ...texasBilling, CountryCode: 'DE', StateCode: '<b>x</b>' });
+    const germany = await fillCart(
+      client,
+      { 'pdf-workshop-pro-monthly': 1 },
+      { ...texasBilling, CountryCode: 'DE', StateCode: '<b>x</b>' },
+    );
     expect(germany).toMatchObject({ BillingCountryCode: 'DE', BillingStateCode: null });
     const stored = await backend.database.db.select().from(carts);
     expect(stored.map((row) => [row.billingCountryCode, row.billingStateCode])).toEqual([['DE', null]]);
@@ -99,7 +105,9 @@ describe('a required text of only invisible characters is empty', () => {
 
   it('billing name', async () => {
     const client = await signedUpClient(backend, 'invisible@example.com');
-    const response = await client.call('PUT', 'store/cart', { body: { Items: [], BillingInfo: { ...texasBilling, Name: '\u200B\u200B\u200B' }, IsAddition: false } });
+    const response = await client.call('PUT', 'store/cart', {
+      body: { Items: [], BillingInfo: { ...texasBilling, Name: '\u200B\u200B\u200B' }, IsAddition: false },
+    });
     expect(response.status).toBe(400);
     expect(response.body.ErrorMessages.map((m: { Message: string }) => m.Message)).toContain('BillingInfo.Name: Required');
   });
@@ -131,7 +139,10 @@ describe('a value of the wrong JSON type is named by the type it should be', () 
 
   it('in the caller’s language', async () => {
     const client = await new TestClient(backend).prime();
-    const response = await client.call('POST', 'support/message', { body: { ...contact, FullName: 5 }, headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '198.51.100.21' } });
+    const response = await client.call('POST', 'support/message', {
+      body: { ...contact, FullName: 5 },
+      headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '198.51.100.21' },
+    });
     expect(response.body.ErrorMessages[0].Message).toBe('FullName: Muss Text sein');
   });
 });

@@ -38,7 +38,9 @@ describe('PUT user/email', () => {
     const wrong = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'new@example.com', Code: 'ZZZZZZ' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' });
-    const done = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'new@example.com', Code: codeFrom(backend.mail, 'new@example.com') } });
+    const done = await client.call('PUT', 'user/email', {
+      body: { NewEmailAddress: 'new@example.com', Code: codeFrom(backend.mail, 'new@example.com') },
+    });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ ErrorMessages: [], Data: null });
     expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('new@example.com');
@@ -93,7 +95,10 @@ describe('PUT user/password', () => {
     expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('pw@example.com');
     expect((await other.call('GET', 'auth/session-info')).body.UserName).toBeNull();
     const relogin = await new TestClient(backend).prime();
-    expect((await relogin.call('POST', 'auth/login', { body: { UserName: 'pw@example.com', Password: 'Changed2026', CookieConsent: null } })).status).toBe(200);
+    expect(
+      (await relogin.call('POST', 'auth/login', { body: { UserName: 'pw@example.com', Password: 'Changed2026', CookieConsent: null } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses the same password and weak ones', async () => {
@@ -113,7 +118,10 @@ describe('PUT user/password', () => {
     }
     const third = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
     expect(third.status).toBe(400);
-    expect(third.body).toEqual({ ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.' }], Data: 'session-ended' });
+    expect(third.body).toEqual({
+      ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.' }],
+      Data: 'session-ended',
+    });
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     const [user] = await backend.database.db.select().from(users).where(eq(users.email, 'thrice@example.com'));
     expect(await backend.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
@@ -122,7 +130,9 @@ describe('PUT user/password', () => {
   it('gives parallel requests no more than three guesses between them', async () => {
     const client = await signedUpClient(backend, 'parallel@example.com');
     const guesses = ['WrongPass1', 'WrongPass2', 'WrongPass3', 'WrongPass4', 'WrongPass5', 'WrongPass6'];
-    const answers = await Promise.all(guesses.map((guess) => client.call('PUT', 'user/password', { body: { CurrentPassword: guess, NewPassword: 'Changed2026' } })));
+    const answers = await Promise.all(
+      guesses.map((guess) => client.call('PUT', 'user/password', { body: { CurrentPassword: guess, NewPassword: 'Changed2026' } })),
+    );
     const notCorrect = answers.filter((answer) => answer.body.ErrorMessages[0].Message === 'The current password is not correct.');
     expect(notCorrect).toHaveLength(2);
     // The others end the session, or (on PostgreSQL, truly parallel) find it already ended: 401.
@@ -130,14 +140,23 @@ describe('PUT user/password', () => {
     expect(ended).toHaveLength(4);
     expect(ended.some((answer) => answer.body.Data === 'session-ended')).toBe(true);
     const login = await new TestClient(backend).prime();
-    expect((await login.call('POST', 'auth/login', { body: { UserName: 'parallel@example.com', Password: strongPassword, CookieConsent: null } })).status).toBe(200);
+    expect(
+      (
+        await login.call('POST', 'auth/login', {
+          body: { UserName: 'parallel@example.com', Password: strongPassword, CookieConsent: null },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('PUT user/profile', () => {
   it('sets and clears the display name, refusing the same one and long ones', async () => {
     const client = await signedUpClient(backend, 'name@example.com');
-    expect((await client.call('PUT', 'user/profile', { body: { DisplayName: '  Ann Smith ' } })).body).toEqual({ ErrorMessages: [], Data: null });
+    expect((await client.call('PUT', 'user/profile', { body: { DisplayName: '  Ann Smith ' } })).body).toEqual({
+      ErrorMessages: [],
+      Data: null,
+    });
     expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBe('Ann Smith');
     const same = await client.call('PUT', 'user/profile', { body: { DisplayName: 'Ann Smith' } });
     expect(same.body.ErrorMessages[0].Message).toBe('DisplayName: Same as current display name');
@@ -158,7 +177,12 @@ describe('PUT user/profile', () => {
     const latin1 = Buffer.from('{"DisplayName":"Zoë"}', 'latin1');
     const response = await backend.app.request('/api/user/profile', {
       method: 'PUT',
-      headers: { [APP_KEY_HEADER]: APP_KEY, 'Content-Type': 'application/json', Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; ${XSRF_COOKIE}=${client.cookie(XSRF_COOKIE)}`, [XSRF_HEADER]: client.cookie(XSRF_COOKIE) ?? '' },
+      headers: {
+        [APP_KEY_HEADER]: APP_KEY,
+        'Content-Type': 'application/json',
+        Cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}; ${XSRF_COOKIE}=${client.cookie(XSRF_COOKIE)}`,
+        [XSRF_HEADER]: client.cookie(XSRF_COOKIE) ?? '',
+      },
       body: latin1,
     });
     expect(response.status).toBe(400);
@@ -195,12 +219,16 @@ describe('PUT user/delete-account', () => {
     const client = await signedUpClient(backend, 'regret@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs - 60_000);
-    const login = await client.call('POST', 'auth/login', { body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null } });
+    const login = await client.call('POST', 'auth/login', {
+      body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null },
+    });
     expect(login.status).toBe(200);
     expect(login.body.DeletionCancelled).toBe(true);
     expect((await userRow('regret@example.com')).deletionDueAt).toBeNull();
     // Said once: the next login has nothing to cancel.
-    const again = await client.call('POST', 'auth/login', { body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null } });
+    const again = await client.call('POST', 'auth/login', {
+      body: { UserName: 'regret@example.com', Password: strongPassword, CookieConsent: null },
+    });
     expect(again.body).not.toHaveProperty('DeletionCancelled');
   });
 
@@ -215,14 +243,19 @@ describe('PUT user/delete-account', () => {
     const [erased] = await backend.database.db.select().from(users).where(eq(users.id, id));
     expect(erased).toMatchObject({ email: `erased-${id}@invalid`, displayName: null, passwordHash: '', cookieConsent: null });
     const login = await new TestClient(backend).prime();
-    expect((await login.call('POST', 'auth/login', { body: { UserName: 'gone@example.com', Password: strongPassword, CookieConsent: null } })).status).toBe(400);
+    expect(
+      (await login.call('POST', 'auth/login', { body: { UserName: 'gone@example.com', Password: strongPassword, CookieConsent: null } }))
+        .status,
+    ).toBe(400);
   });
 
   it('cannot be undone by logging in once the grace period is over, before the purge job runs', async () => {
     const client = await signedUpClient(backend, 'toolate@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs + 60_000);
-    const login = await client.call('POST', 'auth/login', { body: { UserName: 'toolate@example.com', Password: strongPassword, CookieConsent: null } });
+    const login = await client.call('POST', 'auth/login', {
+      body: { UserName: 'toolate@example.com', Password: strongPassword, CookieConsent: null },
+    });
     expect(login.status).toBe(400);
     expect((await userRow('toolate@example.com')).deletionDueAt).not.toBeNull();
   });

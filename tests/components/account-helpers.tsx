@@ -131,4 +131,3 @@ export async function logInThroughDialog(user: UserEvent) {
   await user.click(login.getByRole('button', { name: 'SIGN IN' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
 }
-

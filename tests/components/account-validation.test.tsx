@@ -31,7 +31,12 @@ interface Row {
 const long = (length: number, suffix = '') => 'a'.repeat(length - suffix.length) + suffix;
 
 const login = { email: 'account.login.email', password: 'account.login.password' };
-const signup = { email: 'account.signup.email', password: 'account.signup.password', repeat: 'account.signup.repeatPassword', code: 'account.signup.code' };
+const signup = {
+  email: 'account.signup.email',
+  password: 'account.signup.password',
+  repeat: 'account.signup.repeatPassword',
+  code: 'account.signup.code',
+};
 const settings = {
   email: 'account.settings.email.newEmail',
   code: 'account.settings.email.code',
@@ -80,10 +85,22 @@ const rows: Row[] = [
   ...newPasswordRows('password', settings.next),
   { form: 'password', field: settings.next, value: 'Current12', message: ['samePassword'], before: { [settings.current]: 'Current12' } },
   { form: 'password', field: settings.repeat, value: '', message: ['required'] },
-  { form: 'password', field: settings.repeat, value: 'Abcdefg2', message: ['passwordsDoNotMatch'], before: { [settings.next]: 'Abcdefg1' } },
+  {
+    form: 'password',
+    field: settings.repeat,
+    value: 'Abcdefg2',
+    message: ['passwordsDoNotMatch'],
+    before: { [settings.next]: 'Abcdefg1' },
+  },
 
   { form: 'displayName', field: settings.displayName, value: long(26), message: ['maxLength', { max: 25 }] },
-  { form: 'displayName', field: settings.displayName, value: 'Ann', message: ['sameDisplayName'], before: { [settings.displayName]: 'Someone' } },
+  {
+    form: 'displayName',
+    field: settings.displayName,
+    value: 'Ann',
+    message: ['sameDisplayName'],
+    before: { [settings.displayName]: 'Someone' },
+  },
 
   { form: 'delete', field: settings.deletePassword, value: '', message: ['required'] },
   { form: 'delete', field: settings.deletePassword, value: 'short', message: ['minLength', { min: 8 }] },
@@ -133,7 +150,9 @@ async function openForm(form: Form, locale: TestLocale) {
 function submitButton(form: Form, t: ReturnType<typeof translator>) {
   const title = sectionTitle[form];
   const scope = title ? screen.getByRole('region', { name: t(title as never) }) : screen.getByRole('dialog');
-  return Array.from(scope.querySelectorAll('button[type="submit"]')).find((button) => button.textContent === t(submitLabel[form] as never)) as HTMLButtonElement;
+  return Array.from(scope.querySelectorAll('button[type="submit"]')).find(
+    (button) => button.textContent === t(submitLabel[form] as never),
+  ) as HTMLButtonElement;
 }
 
 /** A field by its label, inside the open dialog when there is one (the page behind has its own). */
@@ -166,25 +185,28 @@ async function showCodeField(form: Form, t: ReturnType<typeof translator>, user:
 
 describe.each<TestLocale>(['en', 'de', 'ru'])('account forms in %s (spec §5)', (locale) => {
   const shownValue = (value: Row['value']) => (typeof value === 'function' ? 'own address in capitals' : value.slice(0, 12));
-  it.each(rows.map((row) => [`${row.form} ${row.field.split('.').pop()} "${shownValue(row.value)}" → ${row.message[0]}`, row] as const))('%s', async (_, row) => {
-    const { t, user, accountEmail } = await openForm(row.form, locale);
-    const expected = validationText(locale, ...row.message);
-    if (row.field === signup.code || row.field === settings.code) await showCodeField(row.form, t, user);
-    for (const [label, value] of Object.entries(row.before ?? {})) fill(t(label as never), value);
-    const sentBefore = network.calls().length;
+  it.each(rows.map((row) => [`${row.form} ${row.field.split('.').pop()} "${shownValue(row.value)}" → ${row.message[0]}`, row] as const))(
+    '%s',
+    async (_, row) => {
+      const { t, user, accountEmail } = await openForm(row.form, locale);
+      const expected = validationText(locale, ...row.message);
+      if (row.field === signup.code || row.field === settings.code) await showCodeField(row.form, t, user);
+      for (const [label, value] of Object.entries(row.before ?? {})) fill(t(label as never), value);
+      const sentBefore = network.calls().length;
 
-    if (row.value === 'submit') {
-      await user.click(submitButton(row.form, t));
-      const checkbox = screen.getByRole('checkbox');
-      await waitFor(() => expect(checkbox).toHaveAccessibleDescription(expected));
-    } else {
-      const label = t(row.field as never);
-      fill(label, typeof row.value === 'function' ? row.value(accountEmail) : row.value);
-      // Exactly this text: the first failing rule's message, and only that one.
-      await waitFor(() => expect(field(label)).toHaveAccessibleDescription(expected));
-      await user.click(submitButton(row.form, t));
-      await waitFor(() => expect(field(label)).toHaveAttribute('aria-invalid', 'true'));
-    }
-    expect(network.calls().slice(sentBefore)).toEqual([]);
-  });
+      if (row.value === 'submit') {
+        await user.click(submitButton(row.form, t));
+        const checkbox = screen.getByRole('checkbox');
+        await waitFor(() => expect(checkbox).toHaveAccessibleDescription(expected));
+      } else {
+        const label = t(row.field as never);
+        fill(label, typeof row.value === 'function' ? row.value(accountEmail) : row.value);
+        // Exactly this text: the first failing rule's message, and only that one.
+        await waitFor(() => expect(field(label)).toHaveAccessibleDescription(expected));
+        await user.click(submitButton(row.form, t));
+        await waitFor(() => expect(field(label)).toHaveAttribute('aria-invalid', 'true'));
+      }
+      expect(network.calls().slice(sentBefore)).toEqual([]);
+    },
+  );
 });

@@ -14,8 +14,6 @@ import { accepted, pageApi } from './support/network';
  * those of tests/api/payments-manual.test.ts and tests/api/billing.test.ts.
  */
 
-
-
 /** No tax is charged outside Texas (server/data/tax-rates.json): the invoice is tax exempt. */
 
 /** Pays a started checkout and returns as the payment-return page does; the paid invoice's key. */
@@ -43,7 +41,8 @@ export const endSessionElsewhere = () => accepted('log out', pageApi('PUT', 'aut
 const readInvoices = () => accepted('read the invoices', pageApi<Invoice[]>('GET', 'billing/invoices'));
 const readInvoice = (key: string) => accepted('read the invoice', pageApi<Invoice>('GET', `billing/invoice/${key}`));
 const readSubscriptions = () => accepted('read the subscriptions', pageApi<Subscription[]>('GET', 'license/subscriptions'));
-export const readSubscription = (key: string) => accepted('read the subscription', pageApi<Subscription>('GET', `license/subscription/${key}`));
+export const readSubscription = (key: string) =>
+  accepted('read the subscription', pageApi<Subscription>('GET', `license/subscription/${key}`));
 
 interface Customer {
   email: string;
@@ -63,7 +62,10 @@ async function newCustomer(label = 'billing'): Promise<Customer> {
  */
 async function returningCustomer(customer: Customer) {
   await pageApi('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
-  const answer = await accepted('log in', pageApi<LoginResponse>('POST', 'auth/login', { UserName: customer.email, Password: customer.password, CookieConsent: null }));
+  const answer = await accepted(
+    'log in',
+    pageApi<LoginResponse>('POST', 'auth/login', { UserName: customer.email, Password: customer.password, CookieConsent: null }),
+  );
   if (!answer.SessionInfo) throw new Error(`the login gave no session: ${JSON.stringify(answer)}`);
   logIn(answer.SessionInfo);
 }
@@ -135,7 +137,11 @@ export async function customerWithBillingHistory() {
     /** The failed renewal's invoice, unpaid. */
     unpaidInvoice: only(invoices, 'unpaid invoice', (invoice) => invoice.FullyPaidDate === null),
     /** The yearly plan's purchase, paid. */
-    paidInvoice: only(invoices, 'yearly purchase', (invoice) => invoice.LineItems[0].Key === 'pdf-workshop-pro-yearly' && invoice.FullyPaidDate !== null),
+    paidInvoice: only(
+      invoices,
+      'yearly purchase',
+      (invoice) => invoice.LineItems[0].Key === 'pdf-workshop-pro-yearly' && invoice.FullyPaidDate !== null,
+    ),
   };
 }
 
@@ -162,7 +168,9 @@ export async function customerWithInvoices() {
   await checkoutElsewhere();
   await fillCart(fullCart, texasBilling);
   const full = await readInvoice(await payCheckout(await checkoutElsewhere()));
-  const twoPlans = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }));
+  const twoPlans = await readInvoice(
+    await buy({ 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1, 'consulting-architecture-review': 1 }),
+  );
   const taxExempt = await readInvoice(await buy({ 'pdf-workshop-pro-monthly': 1 }, { billing: germanBilling }));
   await fillCart(fullCart, texasBilling);
   await checkoutElsewhere();

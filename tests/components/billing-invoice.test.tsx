@@ -55,7 +55,9 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByText('Bluebonnet Software LLC')).toBeVisible();
     expect(screen.getByTestId('paid-date')).toHaveTextContent(utcDay(full.FullyPaidDate));
     expect(screen.getByTestId('bill-to')).toHaveTextContent(
-      new RegExp(`Ann Smith.*100 Main Street.*Suite 5.*Plano, Texas 75024.*United States of America.*${literally(full.BillingEmailAddress)}`),
+      new RegExp(
+        `Ann Smith.*100 Main Street.*Suite 5.*Plano, Texas 75024.*United States of America.*${literally(full.BillingEmailAddress)}`,
+      ),
     );
 
     const lines = within(screen.getByRole('table', { name: 'Invoice lines' }));
@@ -66,9 +68,14 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByTestId('tax')).toHaveTextContent('$125.40');
     expect(screen.getByText('$1,519.98')).toBeVisible();
     expect(amountDue()).toHaveTextContent('$0.00');
-    expect(within(screen.getByRole('table', { name: 'Payments' })).getByRole('row', { name: /Card payment/ })).toHaveTextContent('$1,645.38');
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getByRole('row', { name: /Card payment/ })).toHaveTextContent(
+      '$1,645.38',
+    );
 
-    expect(screen.getByRole('link', { name: 'DOWNLOAD PDF' })).toHaveAttribute('href', `/api/billing/invoice-pdf/${full.Key}/download?lang=en`);
+    expect(screen.getByRole('link', { name: 'DOWNLOAD PDF' })).toHaveAttribute(
+      'href',
+      `/api/billing/invoice-pdf/${full.Key}/download?lang=en`,
+    );
     expect(payNow()).toBeNull();
     expect(screen.queryByText(thanks)).toBeNull();
   });
@@ -176,10 +183,19 @@ describe('servicesBought', () => {
     catalog = (await pageApi<ServiceOffer[]>('GET', 'store/catalog')).body;
   });
 
-  const line = (Key: string): Invoice['LineItems'][number] => ({ Key, Quantity: 1, SubTotalAmount: 0, AvailableLicenseKey: null, Description: Key, UnitAmount: 0 });
+  const line = (Key: string): Invoice['LineItems'][number] => ({
+    Key,
+    Quantity: 1,
+    SubTotalAmount: 0,
+    AvailableLicenseKey: null,
+    Description: Key,
+    UnitAmount: 0,
+  });
 
   it('names each hosted app once, in line order, and skips consulting and keys the catalog does not know', () => {
-    const invoice = { LineItems: ['consulting-architecture-review', 'pdf-workshop-pro-monthly', 'pdf-workshop-pro-yearly', 'retired-offer'].map(line) };
+    const invoice = {
+      LineItems: ['consulting-architecture-review', 'pdf-workshop-pro-monthly', 'pdf-workshop-pro-yearly', 'retired-offer'].map(line),
+    };
     expect(servicesBought(invoice, catalog)).toEqual([{ name: 'PDF Workshop', appPage: '/apps/pdf' }]);
   });
 });

@@ -6,7 +6,15 @@ import { InvoiceStatusBadge } from '@/components/billing/status';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { appActions, appState } from '@/lib/state/app-state';
 import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
-import { asVoid, customerWithBillingHistory, endSessionElsewhere, invoicePage, shareCustomerState, subscriptionPage, utcDay } from './billing-fixtures';
+import {
+  asVoid,
+  customerWithBillingHistory,
+  endSessionElsewhere,
+  invoicePage,
+  shareCustomerState,
+  subscriptionPage,
+  utcDay,
+} from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn } from './support/accounts';
 import { network } from './support/network';
@@ -38,7 +46,8 @@ function rowWithLink(rowTestId: string, test: (link: HTMLElement) => boolean) {
   if (!row) throw new Error(`no ${rowTestId} with that link`);
   return row;
 }
-const subscriptionRow = (key: string) => rowWithLink('subscription-row', (link) => Boolean(link.getAttribute('href')?.endsWith(subscriptionPage(key))));
+const subscriptionRow = (key: string) =>
+  rowWithLink('subscription-row', (link) => Boolean(link.getAttribute('href')?.endsWith(subscriptionPage(key))));
 const invoiceRow = (number: string) => rowWithLink('invoice-row', (link) => link.textContent === number);
 
 describe('billing page (screen 17)', () => {
@@ -53,7 +62,10 @@ describe('billing page (screen 17)', () => {
       await screen.findAllByTestId('subscription-row');
       const { active, cancelled, renewalFailed, paidInvoice, unpaidInvoice } = history;
       const activeRow = subscriptionRow(active.Key);
-      expect(within(activeRow).getByRole('link', { name: 'Personal Health Plus, monthly' })).toHaveAttribute('href', subscriptionPage(active.Key));
+      expect(within(activeRow).getByRole('link', { name: 'Personal Health Plus, monthly' })).toHaveAttribute(
+        'href',
+        subscriptionPage(active.Key),
+      );
       expect(within(activeRow).getByText('Active')).toBeVisible();
       // Dates are MM/dd/yyyy of the UTC day; the expiration is also the next renewal.
       expect(within(activeRow).getAllByText(utcDay(active.EffectiveDate))).toHaveLength(1);
@@ -63,7 +75,11 @@ describe('billing page (screen 17)', () => {
       expect(within(subscriptionRow(renewalFailed.Key)).getByText('Renewal Failed!')).toBeVisible();
 
       const invoices = table('Your invoices, newest first');
-      expect(within(invoices).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Number', 'Date', 'Total', 'Status']);
+      expect(
+        within(invoices)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Number', 'Date', 'Total', 'Status']);
       const paid = invoiceRow(paidInvoice.InvoiceNumber);
       expect(within(paid).getByRole('link', { name: paidInvoice.InvoiceNumber })).toHaveAttribute('href', invoicePage(paidInvoice.Key));
       // PDF Workshop Pro yearly, $99.00 plus 8.25 % Texas sales tax.
@@ -74,7 +90,10 @@ describe('billing page (screen 17)', () => {
       const unpaid = invoiceRow(unpaidInvoice.InvoiceNumber);
       expect(within(unpaid).getByText('Unpaid Pending')).toBeVisible();
       // Spec §4: Unpaid Pending has a Pay Now link, a checkout of that invoice.
-      expect(within(unpaid).getByRole('link', { name: `Pay Now ${unpaidInvoice.InvoiceNumber}` })).toHaveAttribute('href', `/store/checkout?invoice=${unpaidInvoice.Key}`);
+      expect(within(unpaid).getByRole('link', { name: `Pay Now ${unpaidInvoice.InvoiceNumber}` })).toHaveAttribute(
+        'href',
+        `/store/checkout?invoice=${unpaidInvoice.Key}`,
+      );
       expect(within(paid).queryByRole('link', { name: /Pay Now/ })).toBeNull();
       expect(network.calls('GET license/subscriptions')).toHaveLength(1);
     });
@@ -83,12 +102,16 @@ describe('billing page (screen 17)', () => {
       renderOverview();
       const rows = await screen.findAllByTestId('subscription-row');
       // Newest first, in the backend's order.
-      expect(rows.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual(history.subscriptions.map((subscription) => subscriptionPage(subscription.Key)));
+      expect(rows.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual(
+        history.subscriptions.map((subscription) => subscriptionPage(subscription.Key)),
+      );
       const [renewedTo, renewed] = [subscriptionRow(history.active.Key), subscriptionRow(history.renewed.Key)];
       expect([renewedTo, renewed].map((row) => within(row).getByTestId('subscription-state').textContent)).toEqual(['Active', 'Renewed']);
       const nextRenewal = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)?.textContent;
       expect([renewedTo, renewed].map(nextRenewal)).toEqual([utcDay(history.active.NextRenewalDate), '—No renewal']);
-      expect(screen.getAllByTestId('invoice-row').map((row) => within(row).getAllByRole('link')[0].textContent)).toEqual(history.invoices.map((invoice) => invoice.InvoiceNumber));
+      expect(screen.getAllByTestId('invoice-row').map((row) => within(row).getAllByRole('link')[0].textContent)).toEqual(
+        history.invoices.map((invoice) => invoice.InvoiceNumber),
+      );
       // Personal Health Plus, $4.99 plus Texas tax, charged again.
       const renewalRow = invoiceRow(history.renewalInvoice.InvoiceNumber);
       expect(within(renewalRow).getByText('$5.40')).toBeVisible();

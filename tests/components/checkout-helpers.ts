@@ -22,7 +22,10 @@ export async function checkoutElsewhere(invoiceKey?: string): Promise<string> {
 
 /** Pays a checkout with a test card as another tab would; answers the session id. */
 export async function payElsewhere(clientSecret: string, cardNumber: string = testCards.success): Promise<string> {
-  const paid = await accepted('paying', pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', testCardPayment(clientSecret, cardNumber)));
+  const paid = await accepted(
+    'paying',
+    pageApi<{ Status: string; SessionId: string }>('POST', 'payment/manual/pay', testCardPayment(clientSecret, cardNumber)),
+  );
   return paid.SessionId;
 }
 
@@ -46,7 +49,8 @@ export async function paidCheckout(cart: Quantities): Promise<{ sessionId: strin
 }
 
 /** What payment/manual-return answers for this session now (asked as another tab would). */
-export const returnAnswer = (sessionId: string) => accepted('asking for the return', pageApi<PaymentReturnResponse>('POST', 'payment/manual-return', { Value: sessionId }));
+export const returnAnswer = (sessionId: string) =>
+  accepted('asking for the return', pageApi<PaymentReturnResponse>('POST', 'payment/manual-return', { Value: sessionId }));
 
 /** The calls the page sends from here on: the set-up's own (the shell's app info) left out. */
 export function callsFromHere() {

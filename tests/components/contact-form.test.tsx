@@ -34,7 +34,9 @@ const sentMessages = () => network.calls('POST support/message');
 async function mailedToSupport(sender: string) {
   return waitFor(
     async () => {
-      const mail = (await mailsTo(brand.supportEmail)).find((each) => new RegExp(`^Email\\s+${sender.replaceAll('.', '\\.')}$`, 'm').test(each.text));
+      const mail = (await mailsTo(brand.supportEmail)).find((each) =>
+        new RegExp(`^Email\\s+${sender.replaceAll('.', '\\.')}$`, 'm').test(each.text),
+      );
       if (!mail) throw new Error(`no support mail from ${sender} yet`);
       return mail;
     },
@@ -132,7 +134,9 @@ describe('contact form behaviour', () => {
     await user.click(submit);
 
     const thanks = await snackShown(texts.success, 'success');
-    expect(sentMessages().map((call) => call.body)).toEqual([{ FullName: 'Ada Lovelace', EmailAddress: sender, Phone: '555-0100', Message: 'Hello there' }]);
+    expect(sentMessages().map((call) => call.body)).toEqual([
+      { FullName: 'Ada Lovelace', EmailAddress: sender, Phone: '555-0100', Message: 'Hello there' },
+    ]);
     await waitFor(() => expect(fullName).toHaveValue(''));
     expect(email).toHaveValue('');
     expect(message).toHaveValue('');
@@ -153,7 +157,9 @@ describe('contact form behaviour', () => {
     network.clearCookies();
     await user.click(submit);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Missing or invalid request-forgery token: send the X-XSRF-TOKEN header with the XSRF-TOKEN cookie value.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Missing or invalid request-forgery token: send the X-XSRF-TOKEN header with the XSRF-TOKEN cookie value.',
+    );
     await snackShown(texts.failure, 'error');
     expect(fullName).toHaveValue('Ada');
   });

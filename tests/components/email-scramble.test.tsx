@@ -10,7 +10,16 @@ const statements = { en: en.site.contact.emailStatement, de: de.site.contact.ema
 // jsdom has no matchMedia: this visitor has not asked for reduced motion.
 beforeAll(() => {
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 });
 
 afterEach(() => jest.useRealTimers());

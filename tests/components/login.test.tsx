@@ -4,7 +4,19 @@ import { appActions, appState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError } from '@/lib/state/snackbar';
 import { routerCalls } from './render';
-import { capitalized, existingAccount, expectNoAuthDialog, expectSnackGoneAfter, logInThroughDialog, renderAccount, resetAccountState, snackShown, snackText, throttleLogins, visitorPage } from './account-helpers';
+import {
+  capitalized,
+  existingAccount,
+  expectNoAuthDialog,
+  expectSnackGoneAfter,
+  logInThroughDialog,
+  renderAccount,
+  resetAccountState,
+  snackShown,
+  snackText,
+  throttleLogins,
+  visitorPage,
+} from './account-helpers';
 import { signedIn, signUp, uniqueEmail } from './support/accounts';
 import { network, pageApi } from './support/network';
 
@@ -21,7 +33,13 @@ async function openLogin(returnTo: string | null = null, locale: 'en' | 'de' = '
 }
 
 /** Types the address and password into the open login dialog. */
-async function fillLogin(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, email: string, password: string, locale: 'en' | 'de' = 'en') {
+async function fillLogin(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  email: string,
+  password: string,
+  locale: 'en' | 'de' = 'en',
+) {
   await user.type(within(dialog).getByLabelText(locale === 'en' ? 'Email' : 'E-Mail'), email);
   await user.type(within(dialog).getByLabelText(locale === 'en' ? 'Password' : 'Passwort'), password);
 }

@@ -4,12 +4,16 @@ import { Link } from '@/i18n/navigation';
 import { appActions, appState } from '@/lib/state/app-state';
 import { endSession } from '@/lib/state/session-actions';
 import { renderWithIntl, routerCalls } from './render';
-import { expectNoAuthDialog, expectSnackGoneAfter, logInThroughDialog, renderAccount, resetAccountState, snackShown, snackText } from './account-helpers';
 import {
-  backendSession,
-  openSettings,
-  wrongPasswordTriesInAnotherTab,
-} from './settings-helpers';
+  expectNoAuthDialog,
+  expectSnackGoneAfter,
+  logInThroughDialog,
+  renderAccount,
+  resetAccountState,
+  snackShown,
+  snackText,
+} from './account-helpers';
+import { backendSession, openSettings, wrongPasswordTriesInAnotherTab } from './settings-helpers';
 import { changeEmail, mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './support/accounts';
 import { anotherBrowser, network, pageApi } from './support/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
@@ -80,7 +84,8 @@ describe('settings page states', () => {
     for (const name of ['E-Mail / Benutzername', 'Passwort', 'Anzeigename', 'Gefahrenbereich']) expect(section(name)).toBeVisible();
     unmount();
     renderAccount('ru', { settings: true });
-    for (const name of ['Электронная почта / имя пользователя', 'Пароль', 'Отображаемое имя', 'Опасная зона']) expect(section(name)).toBeVisible();
+    for (const name of ['Электронная почта / имя пользователя', 'Пароль', 'Отображаемое имя', 'Опасная зона'])
+      expect(section(name)).toBeVisible();
   });
 });
 

@@ -2,7 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { capitalized, expectNoAuthDialog, expectSnackGoneAfter, renderAccount, resetAccountState, snackShown, visitorPage } from './account-helpers';
+import {
+  capitalized,
+  expectNoAuthDialog,
+  expectSnackGoneAfter,
+  renderAccount,
+  resetAccountState,
+  snackShown,
+  visitorPage,
+} from './account-helpers';
 import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './support/accounts';
 import { anotherBrowser, network, pageApi } from './support/network';
 
@@ -92,7 +100,13 @@ describe('sign-up dialog (spec screen 7)', () => {
     await user.type(code()!, 'a');
     expect(within(dialog).getByRole('status')).toHaveTextContent(sentNotice);
     await user.clear(code()!);
-    expect(network.calls('POST auth/signup')[0].body).toEqual({ UserName: email, Password: strongPassword, UserAgreedToTerms: true, CookieConsent: null, Code: null });
+    expect(network.calls('POST auth/signup')[0].body).toEqual({
+      UserName: email,
+      Password: strongPassword,
+      UserAgreedToTerms: true,
+      CookieConsent: null,
+      Code: null,
+    });
 
     // Typed in lower case: the code is sent as typed and the server reads it either way.
     await user.type(code()!, mailed.toLowerCase());

@@ -7,15 +7,7 @@ import { appState } from '@/lib/state/app-state';
 import { texasBilling } from '../support/billing-contacts';
 import { logInThroughDialog } from './account-helpers';
 import { routerCalls, type TestLocale } from './render';
-import {
-  anonymousVisitor,
-  eventually,
-  renderStore,
-  savedCart,
-  shopper,
-  storeTexts,
-  type Quantities,
-} from './store-helpers';
+import { anonymousVisitor, eventually, renderStore, savedCart, shopper, storeTexts, type Quantities } from './store-helpers';
 import { strongPassword } from './support/accounts';
 import { network, pageApi } from './support/network';
 
@@ -66,7 +58,11 @@ describe('cart page (spec screen 10)', () => {
     expect(screen.getByText('Loading your shopping cart…')).toBeVisible();
     cartLoad.release();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Description', 'Unit price', 'Quantity', 'Sub total']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Description', 'Unit price', 'Quantity', 'Sub total']);
     const monthly = within(within(table).getByRole('row', { name: /PDF Workshop Pro, monthly/ }));
     expect(monthly.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$9.99', '', '$19.98']);
     // Narrow screens read the unit price under the description instead of in its column.
@@ -122,7 +118,16 @@ describe('cart page (spec screen 10)', () => {
           { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
           { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
         ],
-        BillingInfo: { Name: 'Ann Example', Address1: '1 Main St', Address2: '', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US', IsBusinessPurchase: false },
+        BillingInfo: {
+          Name: 'Ann Example',
+          Address1: '1 Main St',
+          Address2: '',
+          City: 'Plano',
+          StateCode: 'TX',
+          PostalCode: '75024',
+          CountryCode: 'US',
+          IsBusinessPurchase: false,
+        },
         IsAddition: false,
       },
     ]);
@@ -205,13 +210,23 @@ describe('cart page (spec screen 10)', () => {
     await user.type(quantity, '3');
     await wait(2000);
     await eventually(() => expect(appState.get().appInfo.CartItemCount).toBe(4));
-    expect(sentCarts().at(-1)).toMatchObject({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 3 }, { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }] });
+    expect(sentCarts().at(-1)).toMatchObject({
+      Items: [
+        { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 3 },
+        { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
+      ],
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remove PDF Workshop Pro, monthly' }));
     expect(quantity).toHaveValue('0');
     await wait(2000);
     await eventually(() => expect(screen.queryByRole('row', { name: /PDF Workshop Pro, monthly/ })).toBeNull());
-    expect(sentCarts().at(-1)).toMatchObject({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }, { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }] });
+    expect(sentCarts().at(-1)).toMatchObject({
+      Items: [
+        { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 },
+        { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
+      ],
+    });
     expect(appState.get().appInfo.CartItemCount).toBe(1);
     expect((await savedCart()).LineItems.map((line) => line.Key)).toEqual(['pdf-workshop-pro-yearly']);
   });

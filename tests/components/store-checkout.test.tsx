@@ -8,7 +8,18 @@ import type { SessionInfo } from '@/lib/contract/auth';
 import type { KeyInfo } from '@/lib/contract/store';
 import { appActions, appState } from '@/lib/state/app-state';
 import { snackText } from './account-helpers';
-import { callsFromHere, checkoutElsewhere, ownInvoices, paidCheckout, payElsewhere, payOnPage, returnAnswer, sessionIdOf, testCards, unpaidInvoice } from './checkout-helpers';
+import {
+  callsFromHere,
+  checkoutElsewhere,
+  ownInvoices,
+  paidCheckout,
+  payElsewhere,
+  payOnPage,
+  returnAnswer,
+  sessionIdOf,
+  testCards,
+  unpaidInvoice,
+} from './checkout-helpers';
 import { routerCalls, type TestLocale } from './render';
 import { fillCart, renderStore, shopper, type Quantities } from './store-helpers';
 import { network, pageApi } from './support/network';
@@ -51,7 +62,12 @@ describe('checkout page (spec screen 11)', () => {
     await payOnPage(user, form, testCards.declined);
     expect(await form.findByRole('alert')).toHaveTextContent('The card was declined.');
     const [declined] = network.calls('POST payment/manual/pay');
-    expect(declined.body).toEqual({ ClientSecret: expect.stringMatching(/^ms_[\w-]+_secret_[\w-]+$/), CardNumber: '4000000000000002', Expiry: '12/30', Cvc: '123' });
+    expect(declined.body).toEqual({
+      ClientSecret: expect.stringMatching(/^ms_[\w-]+_secret_[\w-]+$/),
+      CardNumber: '4000000000000002',
+      Expiry: '12/30',
+      Cvc: '123',
+    });
     const { ClientSecret } = declined.body as { ClientSecret: string };
     expect(routerCalls).toEqual([]);
 
@@ -104,11 +120,11 @@ describe('checkout page (spec screen 11)', () => {
     const sent = callsFromHere();
     renderStore(<Checkout />, 'en', { search: `?invoice=${invoice.Key}` });
     await manualForm();
-    expect(sent().map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      `GET billing/invoice/${invoice.Key}`,
-      'GET payment/key-info',
-      `POST payment/create-manual-session?invoice=${invoice.Key}`,
-    ]);
+    expect(
+      sent()
+        .map((call) => `${call.method} ${call.path}`)
+        .sort(),
+    ).toEqual([`GET billing/invoice/${invoice.Key}`, 'GET payment/key-info', `POST payment/create-manual-session?invoice=${invoice.Key}`]);
     expect(screen.getByTestId('amount-due')).toHaveTextContent('$10.81');
     expect(routerCalls).toEqual([]);
   });
@@ -229,7 +245,9 @@ describe('checkout with Stripe', () => {
     renderStore(<StripeCheckout publishableKey={decodePublishableKey(keyInfo.Value)} invoiceKey={invoice.Key} />);
     await waitFor(() => expect(asked).toEqual([{ key: 'manual_test_mode', refusal: expect.objectContaining({ status: 404 }) }]));
     expect(screen.getByTestId('stripe-checkout')).toBeVisible();
-    expect(network.calls(`POST payment/create-stripe-session`).map((call) => call.path)).toEqual([`payment/create-stripe-session?invoice=${invoice.Key}`]);
+    expect(network.calls(`POST payment/create-stripe-session`).map((call) => call.path)).toEqual([
+      `payment/create-stripe-session?invoice=${invoice.Key}`,
+    ]);
     expect(snackText()).toBe('The payment provider stripe is not active on this site.');
   });
 });
@@ -246,7 +264,9 @@ describe('payment return (spec screen 12)', () => {
     const { sessionId, invoiceKey } = await paidCheckout(yearlyPro);
     openReturn(`?session_id=${sessionId}`, 1);
     expect(screen.getByText('Confirming your payment…')).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: `/account/billing/invoice/${invoiceKey}?payment_successful=true` }]));
+    await waitFor(() =>
+      expect(routerCalls).toEqual([{ method: 'replace', href: `/account/billing/invoice/${invoiceKey}?payment_successful=true` }]),
+    );
     expect(network.calls('POST payment/manual-return')[0].body).toEqual({ Value: sessionId });
     await waitFor(() => expect(appState.get().appInfo.CartItemCount).toBe(0));
     const { Claims } = (await pageApi<SessionInfo>('GET', 'auth/session-info')).body;
@@ -259,7 +279,10 @@ describe('payment return (spec screen 12)', () => {
     const { sessionId } = await paidCheckout(yearlyPro);
     openReturn(`?session_id=${sessionId}`, 1);
     await waitFor(() => expect(routerCalls).toHaveLength(1));
-    expect(network.calls((call) => call.path.startsWith('payment/')).map((call) => `${call.method} ${call.path}`)).toEqual(['GET payment/key-info', 'POST payment/manual-return']);
+    expect(network.calls((call) => call.path.startsWith('payment/')).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET payment/key-info',
+      'POST payment/manual-return',
+    ]);
     expect(network.calls('POST payment/manual-return')[0].body).toEqual({ Value: sessionId });
   });
 
@@ -305,7 +328,9 @@ describe('payment return (spec screen 12)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not confirm your payment yet');
     expect(screen.queryByText('Payment failed.')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
-    await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: `/account/billing/invoice/${invoiceKey}?payment_successful=true` }]));
+    await waitFor(() =>
+      expect(routerCalls).toEqual([{ method: 'replace', href: `/account/billing/invoice/${invoiceKey}?payment_successful=true` }]),
+    );
     expect(network.calls('POST payment/manual-return')).toHaveLength(2);
   });
 

@@ -61,7 +61,11 @@ export async function savedCart(): Promise<CartModel> {
  * A new account with this cart, on a store page in this language, as the shell starts it:
  * the session found and the cart count loaded from app info.
  */
-export async function shopper({ locale = 'en' as TestLocale, cart = {} as Quantities, billing = texasBilling as BillingInfoInput | null } = {}) {
+export async function shopper({
+  locale = 'en' as TestLocale,
+  cart = {} as Quantities,
+  billing = texasBilling as BillingInfoInput | null,
+} = {}) {
   anonymousVisitor(locale);
   const account = await signedIn();
   if (Object.keys(cart).length > 0) await fillCart(cart, billing);
@@ -92,4 +96,3 @@ export function anonymousVisitor(locale: TestLocale = 'en') {
   network.clearCookies();
   storeVisitor(locale);
 }
-

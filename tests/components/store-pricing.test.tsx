@@ -62,7 +62,10 @@ describe('pricing page (spec screen 9)', () => {
     expect(monthly.getByText('Only $9.99')).toBeVisible();
     expect(monthly.queryByText(/^Save/)).toBeNull();
     expect(within(card('Architecture review (one week)')).getByText('Only $1,500.00')).toBeVisible();
-    expect(within(card('Architecture review (one week)')).getByRole('link', { name: 'Architecture review (one week)' })).toHaveAttribute('href', '/solutions/consulting');
+    expect(within(card('Architecture review (one week)')).getByRole('link', { name: 'Architecture review (one week)' })).toHaveAttribute(
+      'href',
+      '/solutions/consulting',
+    );
   });
 
   it('free plans (TrialDays -1) have their own background and START to the app page, without a price', async () => {
@@ -149,7 +152,9 @@ describe('pricing page (spec screen 9)', () => {
     await visitorPage();
     const user = userEvent.setup();
     renderStore(<PricingOffers />, 'de');
-    await user.click(within(await screen.findByRole('article', { name: 'PDF Workshop Pro, jährlich' })).getByRole('button', { name: 'IN DEN WARENKORB' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'PDF Workshop Pro, jährlich' })).getByRole('button', { name: 'IN DEN WARENKORB' }),
+    );
     await user.click(within(await screen.findByRole('dialog', { name: 'Anmelden' })).getByRole('button', { name: 'Registrieren' }));
     const signup = within(await screen.findByRole('dialog', { name: 'Neues Konto registrieren' }));
     const email = uniqueEmail('intent');

@@ -27,7 +27,15 @@ describe.each(['en', 'de'] as TestLocale[])('a tax-exempt cart in %s', (locale) 
   });
 
   it('shows the amount when tax is charged', () => {
-    renderWithIntl(<CartSummary cart={{ ...exemptCart, IsTaxExempt: false, TaxTotalAmount: 82, TotalAmount: 1081 }} tax="calculated" disabled={false} onRetry={() => {}} />, locale);
+    renderWithIntl(
+      <CartSummary
+        cart={{ ...exemptCart, IsTaxExempt: false, TaxTotalAmount: 82, TotalAmount: 1081 }}
+        tax="calculated"
+        disabled={false}
+        onRetry={() => {}}
+      />,
+      locale,
+    );
     expect(screen.getByTestId('cart-tax')).toHaveTextContent('$0.82');
   });
 });

@@ -137,7 +137,10 @@ test.describe('accounts in English', () => {
     for (const path of ['/account/settings', '/account/billing', '/store/cart', '/store/pricing']) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('[role="status"] .animate-spin'), `${path} still loading`).toHaveCount(0);
-      expect((await layoutShiftsSoFar(page)).filter((shift) => !shift.inHeader), path).toEqual([]);
+      expect(
+        (await layoutShiftsSoFar(page)).filter((shift) => !shift.inHeader),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -294,7 +297,9 @@ test.describe('accounts in English', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
   });
 
-  test('delete account: asks for the password, schedules deletion, ends the session; a login within the grace period cancels it', async ({ page }) => {
+  test('delete account: asks for the password, schedules deletion, ends the session; a login within the grace period cancels it', async ({
+    page,
+  }) => {
     test.setTimeout(accountStoryTimeout);
     await page.goto('/');
     const email = uniqueEmail('leaving');
@@ -339,7 +344,12 @@ for (const locale of ['de', 'ru'] as const) {
     await signUp(page, email, locale);
     await page.goto(prefixed(locale, '/account/settings'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    for (const title of [m.account.settings.email.title, m.account.settings.password.title, m.account.settings.displayName.title, m.account.settings.danger.title]) {
+    for (const title of [
+      m.account.settings.email.title,
+      m.account.settings.password.title,
+      m.account.settings.displayName.title,
+      m.account.settings.danger.title,
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
     await expect(page.getByTestId('current-user-name')).toHaveText(email);

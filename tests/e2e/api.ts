@@ -6,12 +6,21 @@ import { waitForCode } from './mail';
  * A call to the API of the site the page is on (the configured site before any navigation), as
  * the site's own client makes it: app key, and the XSRF cookie echoed. Cookies are the page's.
  */
-export async function callApi<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function callApi<T = Record<string, unknown>>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const origin = page.url().startsWith('http') ? new URL(page.url()).origin : '';
   const url = `${origin}/api/${path}`;
   const cookies = await page.context().cookies(origin || undefined);
   const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
-  const response = await page.request.fetch(url, { method, headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(token) }, data: body });
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(token) },
+    data: body,
+  });
   const text = await response.text();
   return { status: response.status(), body: (text ? JSON.parse(text) : undefined) as T };
 }
@@ -29,13 +38,18 @@ export async function signUpByApi(page: Page, email: string, password: string): 
     // The page's own start-up asks for the session, and without a cookie it is issued a token.
     // Asked at the same time, our call got a second one, and whichever answered last replaced
     // the cookie between reading it for the header and sending it (a 403 in one CI run).
-    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === XSRF_COOKIE), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === XSRF_COOKIE), { timeout: 15_000 })
+      .toBe(true);
   }
   await okApi(page, 'GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
   const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
   const sentAfter = Date.now() - 1;
   const first = await okApi<{ CodeResult: string | null }>(page, 'POST', 'auth/signup', request);
   expect(first.CodeResult).toBe('show');
-  const answer = await okApi<{ SessionInfo: { UserName: string } }>(page, 'POST', 'auth/signup', { ...request, Code: await waitForCode(email, sentAfter) });
+  const answer = await okApi<{ SessionInfo: { UserName: string } }>(page, 'POST', 'auth/signup', {
+    ...request,
+    Code: await waitForCode(email, sentAfter),
+  });
   expect(answer.SessionInfo.UserName).toBe(email);
 }

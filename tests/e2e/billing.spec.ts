@@ -18,7 +18,6 @@ import { uniqueEmail, waitForMails } from './mail';
  * (server/services/test-time.ts). What the pages then show comes from the real code.
  */
 
-
 /** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
 async function signUp(page: Page): Promise<string> {
   const email = uniqueEmail('billing');
@@ -27,11 +26,24 @@ async function signUp(page: Page): Promise<string> {
 }
 
 /** Signs up and pays a Texas cart with the manual provider's success card; returns the invoice key. */
-async function buyer(page: Page, items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 }, cardNumber: string = testCards.success) {
+async function buyer(
+  page: Page,
+  items: Record<string, number> = { 'pdf-workshop-pro-monthly': 1 },
+  cardNumber: string = testCards.success,
+) {
   const email = await signUp(page);
-  await call(page, 'PUT', 'store/cart', { Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })), BillingInfo: texasBilling, IsAddition: false });
+  await call(page, 'PUT', 'store/cart', {
+    Items: Object.entries(items).map(([ServiceOfferKey, Quantity]) => ({ ServiceOfferKey, Quantity })),
+    BillingInfo: texasBilling,
+    IsAddition: false,
+  });
   const session = await call<{ Value: string }>(page, 'POST', 'payment/create-manual-session');
-  const paid = await call<{ Status: string; SessionId: string }>(page, 'POST', 'payment/manual/pay', testCardPayment(session.Value, cardNumber));
+  const paid = await call<{ Status: string; SessionId: string }>(
+    page,
+    'POST',
+    'payment/manual/pay',
+    testCardPayment(session.Value, cardNumber),
+  );
   expect(paid.Status).toBe('complete');
   const done = await call<{ Status: string; InvoiceKey: string }>(page, 'POST', 'payment/manual-return', { Value: paid.SessionId });
   expect(done.Status).toBe('complete');
@@ -215,7 +227,11 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
 
 test('a reload right after PAY lands on the payment’s result and its invoice, not on the emptied cart', async ({ page }) => {
   await signUp(page);
-  await call(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], BillingInfo: texasBilling, IsAddition: false });
+  await call(page, 'PUT', 'store/cart', {
+    Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }],
+    BillingInfo: texasBilling,
+    IsAddition: false,
+  });
   await page.goto('/store/checkout');
   const card = page.getByTestId('manual-checkout');
   await card.getByLabel('Card number').fill(testCards.success);

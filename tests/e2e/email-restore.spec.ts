@@ -15,11 +15,16 @@ const texts = accountEn.account.restoreEmail;
 async function restoreLinkMailedTo(address: string, after: number): Promise<string> {
   let link = '';
   await expect
-    .poll(async () => {
-      const notice = (await mailsTo(address)).filter((mail) => mail.at > after && mail.subject.includes('login address was changed')).at(-1);
-      link = notice?.text.match(/https?:\/\/\S+\/restore-email\?token=[\w-]+/)?.[0] ?? '';
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const notice = (await mailsTo(address))
+          .filter((mail) => mail.at > after && mail.subject.includes('login address was changed'))
+          .at(-1);
+        link = notice?.text.match(/https?:\/\/\S+\/restore-email\?token=[\w-]+/)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe('');
   return link;
 }

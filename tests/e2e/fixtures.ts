@@ -42,7 +42,8 @@ export function layoutShiftsSoFar(page: Page): Promise<LayoutShift[]> {
         const inHeader = (node: Node | null) => !!(node instanceof Element ? node : node?.parentElement)?.closest('header');
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Shift[]) {
-            if (!entry.hadRecentInput) shifts.push({ value: entry.value, inHeader: entry.sources.every((source) => inHeader(source.node)) });
+            if (!entry.hadRecentInput)
+              shifts.push({ value: entry.value, inHeader: entry.sources.every((source) => inHeader(source.node)) });
           }
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(shifts), 500);

@@ -21,7 +21,11 @@ const smtp = new SMTPServer({
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
-          attachments: mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, base64: file.content.toString('base64') })),
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename ?? '',
+            contentType: file.contentType,
+            base64: file.content.toString('base64'),
+          })),
           at: Date.now(),
         });
         callback();

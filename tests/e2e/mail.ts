@@ -11,10 +11,13 @@ export const mailsTo = (address: string): Promise<SinkMail[]> => mailsInSink(mai
 export async function waitForMails(address: string, subject: RegExp, count: number): Promise<SinkMail[]> {
   let found: SinkMail[] = [];
   await expect
-    .poll(async () => {
-      found = (await mailsTo(address)).filter((mail) => subject.test(mail.subject));
-      return found.length;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).filter((mail) => subject.test(mail.subject));
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(count);
   return found;
 }
@@ -23,10 +26,13 @@ export async function waitForMails(address: string, subject: RegExp, count: numb
 export async function waitForCode(address: string, after = 0): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      code = verificationCodeIn((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text) ?? '';
-      return code;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        code = verificationCodeIn((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text) ?? '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe('');
   return code;
 }

@@ -135,18 +135,21 @@ test.describe('home (spec screen 1)', () => {
     const proxy = http.createServer((request, response) => {
       const isDocument = request.url === '/';
       const headers = { ...request.headers, host: site.host, ...(isDocument && { 'accept-encoding': 'identity' }) };
-      const upstream = http.request({ hostname: site.hostname, port: site.port, path: request.url, method: request.method, headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        if (!isDocument) return void answer.pipe(response);
-        const parts: Buffer[] = [];
-        answer.on('data', (part: Buffer) => parts.push(part));
-        answer.on('end', () => {
-          const html = Buffer.concat(parts);
-          const cut = html.indexOf('</a>', html.indexOf('<nav')) + '</a>'.length;
-          response.write(html.subarray(0, cut));
-          setTimeout(() => response.end(html.subarray(cut)), 600);
-        });
-      });
+      const upstream = http.request(
+        { hostname: site.hostname, port: site.port, path: request.url, method: request.method, headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          if (!isDocument) return void answer.pipe(response);
+          const parts: Buffer[] = [];
+          answer.on('data', (part: Buffer) => parts.push(part));
+          answer.on('end', () => {
+            const html = Buffer.concat(parts);
+            const cut = html.indexOf('</a>', html.indexOf('<nav')) + '</a>'.length;
+            response.write(html.subarray(0, cut));
+            setTimeout(() => response.end(html.subarray(cut)), 600);
+          });
+        },
+      );
       request.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -296,7 +299,11 @@ test.describe('contact (spec screen 2)', () => {
     await line.evaluate((element) => {
       const frames: { text: string; at: number }[] = [];
       Object.assign(window, { scrambleFrames: frames });
-      new MutationObserver(() => frames.push({ text: element.textContent ?? '', at: performance.now() })).observe(element, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => frames.push({ text: element.textContent ?? '', at: performance.now() })).observe(element, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await expect(line).toHaveText(supportEmail, { timeout: 6000 });
     const frames = await page.evaluate(() => (window as unknown as { scrambleFrames: { text: string; at: number }[] }).scrambleFrames);
@@ -360,7 +367,10 @@ test.describe('contact (spec screen 2)', () => {
     const fullName = form.getByLabel('Full name');
     const headerBottom = (await page.getByRole('banner').boundingBox())!.height;
     // The field just below the header, its heading scrolled away under it.
-    await fullName.evaluate((field, top) => window.scrollBy({ top: field.getBoundingClientRect().top - top, behavior: 'instant' }), headerBottom + 8);
+    await fullName.evaluate(
+      (field, top) => window.scrollBy({ top: field.getBoundingClientRect().top - top, behavior: 'instant' }),
+      headerBottom + 8,
+    );
     await form.getByRole('button', { name: 'SEND MESSAGE' }).click();
     await expect(fullName).toBeFocused();
     const heading = page.getByRole('heading', { name: 'How can we help you?' });
@@ -386,7 +396,11 @@ test.describe('contact (spec screen 2)', () => {
     await expect(form.getByLabel('Full name')).toHaveValue('');
     await expect(form.getByLabel('Message')).toHaveValue('');
     // Stored, then mailed through the outbox to the support address (a real SMTP server on loopback).
-    await expect.poll(async () => (await mailsTo(supportEmail)).some((mail) => mail.text.includes(text) && mail.text.includes('ada@example.com')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await mailsTo(supportEmail)).some((mail) => mail.text.includes(text) && mail.text.includes('ada@example.com')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 
   test('what is typed before the form’s code arrives is kept, in the same field', async ({ page }) => {
@@ -449,7 +463,11 @@ test.describe('search engines', () => {
     '/legal/cookie-policy',
   ];
 
-  test('sitemap.xml lists every public page in every language with its alternates, at the running SITE_URL', async ({ page, request, baseURL }) => {
+  test('sitemap.xml lists every public page in every language with its alternates, at the running SITE_URL', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');

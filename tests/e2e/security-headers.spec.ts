@@ -4,7 +4,8 @@ import { apiHeaders, pageHeaders } from '../../lib/security-headers';
 import { collectConsoleErrors } from './fixtures';
 
 /** The headers a list prescribes, as an answer's headers() names them (`next start` is not the development server). */
-const prescribed = (list: typeof pageHeaders) => Object.fromEntries(list({ production: true, development: false }).map(({ key, value }) => [key.toLowerCase(), value]));
+const prescribed = (list: typeof pageHeaders) =>
+  Object.fromEntries(list({ production: true, development: false }).map(({ key, value }) => [key.toLowerCase(), value]));
 const pick = (headers: Record<string, string>, names: string[]) => Object.fromEntries(names.map((name) => [name, headers[name]]));
 
 test.describe('security headers', () => {
@@ -29,9 +30,13 @@ test.describe('security headers', () => {
   // In-process and through the forwarder with BACKEND_URL: the backend sets the API's list itself
   // (HSTS only in production; the e2e's standalone backend runs in development mode).
   test('API answers carry the API’s headers, not the page policy', async ({ request, baseURL }) => {
-    for (const [base, production] of [[baseURL, true], [`http://localhost:${process.env.E2E_FORWARDING_PORT}`, false]] as const) {
+    for (const [base, production] of [
+      [baseURL, true],
+      [`http://localhost:${process.env.E2E_FORWARDING_PORT}`, false],
+    ] as const) {
       const headers = (await request.get(`${base}/api/app/countries`, { headers: { [APP_KEY_HEADER]: APP_KEY } })).headers();
-      for (const { key, value } of apiHeaders({ production, development: false })) expect([base, key, headers[key.toLowerCase()]]).toEqual([base, key, value]);
+      for (const { key, value } of apiHeaders({ production, development: false }))
+        expect([base, key, headers[key.toLowerCase()]]).toEqual([base, key, value]);
       expect(headers['strict-transport-security'] === undefined).toBe(!production);
       expect(headers['permissions-policy']).toBeUndefined();
     }

@@ -101,7 +101,11 @@ test('Next.js’s build files may be kept for good; pages say what a shared cach
   expect(page.headers()['cache-control']).toContain('s-maxage=');
   // The language rules answer before any page: a German browser is sent to German, uncached.
   const german = await request.get('/legal/privacy-policy', { maxRedirects: 0, headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
-  expect([german.status(), german.headers()['location'], german.headers()['cache-control']]).toEqual([307, '/de/legal/privacy-policy', undefined]);
+  expect([german.status(), german.headers()['location'], german.headers()['cache-control']]).toEqual([
+    307,
+    '/de/legal/privacy-policy',
+    undefined,
+  ]);
 });
 
 test('a stop signal closes the embedded database, and the next start opens it again', async () => {
@@ -110,11 +114,27 @@ test('a stop signal closes the embedded database, and the next start opens it ag
   const start = async () => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
     const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
-      env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: 'true', SITE_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true' },
+      env: {
+        ...process.env,
+        NEXT_MANUAL_SIG_HANDLE: 'true',
+        SITE_URL: `http://localhost:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PAYMENTS_MANUAL_ENABLED: 'true',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
     return { site, exited };
   };
   for (let round = 0; round < 2; round++) {

@@ -115,7 +115,10 @@ test.describe('routes and titles', () => {
     }
   });
 
-  test('the icons, the manifest and the other files are served, and the pages link the icons and the manifest', async ({ page, request }) => {
+  test('the icons, the manifest and the other files are served, and the pages link the icons and the manifest', async ({
+    page,
+    request,
+  }) => {
     const types: [path: string, type: string][] = [
       ['/favicon.ico', 'image/x-icon'],
       ['/favicon.svg', 'image/svg+xml'],
@@ -192,7 +195,10 @@ test.describe('shell', () => {
     await page.goto('/');
     const notice = page.getByRole('dialog', { name: 'Cookie notice' });
     await expect(notice).toContainText('This website uses cookies to ensure you get the best experience.');
-    await expect(notice.getByRole('link', { name: 'Learn more about cookies in our privacy policy' })).toHaveAttribute('href', '/legal/privacy-policy');
+    await expect(notice.getByRole('link', { name: 'Learn more about cookies in our privacy policy' })).toHaveAttribute(
+      'href',
+      '/legal/privacy-policy',
+    );
     await expect(notice.getByRole('link')).toContainText('Learn more');
     await notice.getByRole('button', { name: 'Ok' }).click();
     await expect(notice).toBeHidden();
@@ -203,14 +209,18 @@ test.describe('shell', () => {
     await expect(notice).toBeHidden();
   });
 
-  test('the cookie notice leaves the footer uncovered at the end of the page, and its Ok by keyboard hands the focus to the page', async ({ page }) => {
+  test('the cookie notice leaves the footer uncovered at the end of the page, and its Ok by keyboard hands the focus to the page', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/legal/cookie-policy');
     const notice = page.getByRole('dialog', { name: 'Cookie notice' });
     await expect(notice).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const copyright = page.locator('footer').getByText(/All rights reserved/);
-    await expect.poll(async () => (await notice.boundingBox())!.y - ((await copyright.boundingBox())!.y + (await copyright.boundingBox())!.height)).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(async () => (await notice.boundingBox())!.y - ((await copyright.boundingBox())!.y + (await copyright.boundingBox())!.height))
+      .toBeGreaterThanOrEqual(0);
     await notice.getByRole('button', { name: 'Ok' }).focus();
     await page.keyboard.press('Enter');
     await expect(notice).toBeHidden();
@@ -244,7 +254,9 @@ test.describe('shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth.session'))).toBe('false');
   });
 
-  test('the menus open from the keyboard on the first try, with the first item focused, and are named with what they show', async ({ page }) => {
+  test('the menus open from the keyboard on the first try, with the first item focused, and are named with what they show', async ({
+    page,
+  }) => {
     await acceptCookies(page);
     await page.goto('/contact');
     const account = page.getByRole('button', { name: 'Account' });
@@ -260,7 +272,9 @@ test.describe('shell', () => {
     await expect(page.getByRole('menuitemradio').first()).toBeFocused();
   });
 
-  test('after following a footer link with the keyboard, the new page starts at its top at once, with the focus in it, not in the footer', async ({ page }) => {
+  test('after following a footer link with the keyboard, the new page starts at its top at once, with the focus in it, not in the footer', async ({
+    page,
+  }) => {
     await acceptCookies(page);
     await page.goto('/contact');
     // Focusing the footer link scrolls the page down to it.
@@ -276,15 +290,23 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
     await expect(page.locator('#main')).toBeFocused();
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions.filter((y) => y > 0))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions.filter((y) => y > 0))).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('the current page link is underlined', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 

@@ -15,7 +15,9 @@ async function buyerWithCart(page: Page, baseUrl = '', { billing = true } = {}) 
   await signUpByApi(page, uniqueEmail('buyer'), password);
   const cart = await callApi(page, 'PUT', 'store/cart', {
     Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }],
-    BillingInfo: billing ? { Name: 'Ann Buyer', Address1: '1 Legacy Dr', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' } : null,
+    BillingInfo: billing
+      ? { Name: 'Ann Buyer', Address1: '1 Legacy Dr', City: 'Plano', StateCode: 'TX', PostalCode: '75024', CountryCode: 'US' }
+      : null,
     IsAddition: false,
   });
   expect(cart.status).toBe(200);
@@ -57,7 +59,9 @@ test.describe('store with the manual (offline) provider', () => {
     const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
     await expect(yearly.getByText('Only $99.00')).toBeVisible();
     await expect(yearly.getByText('Save $21')).toBeVisible();
-    await expect(page.getByRole('article', { name: 'PDF Workshop Free' }).getByRole('link', { name: 'START PDF Workshop Free' })).toHaveAttribute('href', '/apps/pdf');
+    await expect(
+      page.getByRole('article', { name: 'PDF Workshop Free' }).getByRole('link', { name: 'START PDF Workshop Free' }),
+    ).toHaveAttribute('href', '/apps/pdf');
     await expect(page.getByRole('link', { name: 'VIEW CART' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -231,7 +235,14 @@ test.describe('store with the manual (offline) provider', () => {
     await quantity.fill('3');
     await page.waitForTimeout(2600);
     // Meanwhile another tab adds an item (the same account's API call).
-    expect((await callApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true })).status).toBe(200);
+    expect(
+      (
+        await callApi(page, 'PUT', 'store/cart', {
+          Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }],
+          IsAddition: true,
+        })
+      ).status,
+    ).toBe(200);
     await quantity.fill('7');
     await expect(page.getByRole('textbox', { name: 'Quantity of Personal Health Plus, monthly' })).toHaveValue('1', { timeout: 15_000 });
     await expect(page.getByTestId('cart-subtotal')).toHaveText('$697.99');
@@ -270,8 +281,24 @@ test.describe('store with the manual (offline) provider', () => {
     test.setTimeout(60_000);
     await buyerWithCart(page);
     const languages = [
-      { prefix: '', billing: 'Billing contact', required: 'Required', expiry: 'Expiry (MM/YY)', badExpiry: 'Enter the expiry as MM/YY', newPassword: 'New password', tooShort: 'Must be at least 8 characters' },
-      { prefix: '/de', billing: 'Rechnungskontakt', required: 'Pflichtfeld', expiry: 'Gültig bis (MM/JJ)', badExpiry: 'Geben Sie das Ablaufdatum als MM/JJ ein', newPassword: 'Neues Passwort', tooShort: 'Mindestens 8 Zeichen erforderlich' },
+      {
+        prefix: '',
+        billing: 'Billing contact',
+        required: 'Required',
+        expiry: 'Expiry (MM/YY)',
+        badExpiry: 'Enter the expiry as MM/YY',
+        newPassword: 'New password',
+        tooShort: 'Must be at least 8 characters',
+      },
+      {
+        prefix: '/de',
+        billing: 'Rechnungskontakt',
+        required: 'Pflichtfeld',
+        expiry: 'Gültig bis (MM/JJ)',
+        badExpiry: 'Geben Sie das Ablaufdatum als MM/JJ ein',
+        newPassword: 'Neues Passwort',
+        tooShort: 'Mindestens 8 Zeichen erforderlich',
+      },
     ];
     /** Types into a field and leaves it, so its error shows (spec §5: dirty or touched). */
     const enter = async (field: Locator, text: string) => {

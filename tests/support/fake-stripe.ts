@@ -101,14 +101,23 @@ export async function startFakeStripe() {
         const session = sessions.get(sessionMatch[1]);
         if (!session) return reply(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
         const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
-        const invoice = typeof session.invoice === 'string' && expand.includes('invoice.payments') ? invoices.get(session.invoice) : session.invoice;
-        return reply(200, { ...session, invoice, subscription: expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription });
+        const invoice =
+          typeof session.invoice === 'string' && expand.includes('invoice.payments') ? invoices.get(session.invoice) : session.invoice;
+        return reply(200, {
+          ...session,
+          invoice,
+          subscription:
+            expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription,
+        });
       }
       const expireMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
       if (request.method === 'POST' && expireMatch) {
         const session = sessions.get(expireMatch[1]);
         if (!session) return reply(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-        if (session.status !== 'open') return reply(400, { error: { type: 'invalid_request_error', message: `Only open sessions can be expired; this one is ${session.status}` } });
+        if (session.status !== 'open')
+          return reply(400, {
+            error: { type: 'invalid_request_error', message: `Only open sessions can be expired; this one is ${session.status}` },
+          });
         session.status = 'expired';
         return reply(200, session);
       }
@@ -126,8 +135,18 @@ export async function startFakeStripe() {
         return reply(200, subscription);
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
-        if (typeof key === 'string' && idempotent.has(key)) return reply(200, refunds.find((refund) => refund.id === idempotent.get(key)));
-        const refund = { id: newId('re'), object: 'refund', status: 'succeeded', payment_intent: params.payment_intent, reason: params.reason };
+        if (typeof key === 'string' && idempotent.has(key))
+          return reply(
+            200,
+            refunds.find((refund) => refund.id === idempotent.get(key)),
+          );
+        const refund = {
+          id: newId('re'),
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: params.payment_intent,
+          reason: params.reason,
+        };
         refunds.push(refund);
         if (typeof key === 'string') idempotent.set(key, refund.id as string);
         return reply(200, refund);
@@ -155,10 +174,20 @@ export async function startFakeStripe() {
       session.customer = newId('cus');
       if (session.mode === 'subscription') {
         const id = newId('sub');
-        subscriptions.set(id, { id, object: 'subscription', status: 'active', cancel_at_period_end: false, items: { object: 'list', data: [{ id: newId('si'), current_period_end: periodEnd }] } });
+        subscriptions.set(id, {
+          id,
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: false,
+          items: { object: 'list', data: [{ id: newId('si'), current_period_end: periodEnd }] },
+        });
         session.subscription = id;
         session.invoice = newId('in');
-        invoices.set(session.invoice as string, { id: session.invoice, object: 'invoice', payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: newId('pi') } }] } });
+        invoices.set(session.invoice as string, {
+          id: session.invoice,
+          object: 'invoice',
+          payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: newId('pi') } }] },
+        });
       } else session.payment_intent = newId('pi');
       return session;
     },
@@ -172,7 +201,14 @@ export async function startFakeStripe() {
     },
     /** A signed webhook delivery: body and header as Stripe would send them. */
     signedEvent(type: string, object: Json, secret: string, id = newId('evt')) {
-      const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-01-28', created: Math.floor(Date.now() / 1000), data: { object } });
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        api_version: '2026-01-28',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
       return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }), id };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -5,7 +5,9 @@ export async function pdfText(data: Uint8Array): Promise<string> {
   // A real dynamic import: the test transform would turn import() into require(), which cannot load .mjs.
   // Its source text differs per test file: V8 reuses a function of the same text with the import
   // hook of the file that made it first, whose environment is gone once that file has finished.
-  const importModule = new Function('specifier', `/* ${moduleInstance} */ return import(specifier)`) as (specifier: string) => Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')>;
+  const importModule = new Function('specifier', `/* ${moduleInstance} */ return import(specifier)`) as (
+    specifier: string,
+  ) => Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')>;
   const pdfjs = await importModule('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await pdfjs.getDocument({ data, useSystemFonts: false, isEvalSupported: false }).promise;
   const pages: string[] = [];

@@ -10,7 +10,8 @@
  */
 const staleConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 // Read by shape, not `instanceof`: in the component tests Node's fetch throws errors of another realm than jsdom's.
-const isStaleConnection = (error: unknown) => staleConnectionCodes.has((error as { cause?: { code?: string } } | undefined)?.cause?.code ?? '');
+const isStaleConnection = (error: unknown) =>
+  staleConnectionCodes.has((error as { cause?: { code?: string } } | undefined)?.cause?.code ?? '');
 
 /** Sends at most: each such failure takes one closed connection out of the pool, which can hold several. */
 const maxSends = 5;

@@ -14,12 +14,16 @@ const say = (line) => process.stdout.write(`topology: ${line}\n`);
 
 /** The unit files parse and name nothing that does not exist (systemd-analyze, when installed). */
 function verifyUnits(work) {
-  if (spawnSync('systemd-analyze', ['--version'], { stdio: 'ignore' }).status !== 0) return say('systemd-analyze is not installed: unit files not verified');
+  if (spawnSync('systemd-analyze', ['--version'], { stdio: 'ignore' }).status !== 0)
+    return say('systemd-analyze is not installed: unit files not verified');
   const units = path.join(work, 'units');
   fs.cpSync(path.join(root, 'deploy/systemd'), units, { recursive: true });
   fs.symlinkSync('bluebonnet-backend@.service', path.join(units, 'bluebonnet-backend@4001.service'));
   const names = fs.readdirSync(units).filter((name) => !name.endsWith('@.service'));
-  const result = spawnSync('systemd-analyze', ['verify', ...names.map((name) => path.join(units, name))], { env: { ...process.env, SYSTEMD_UNIT_PATH: `${units}:` }, encoding: 'utf8' });
+  const result = spawnSync('systemd-analyze', ['verify', ...names.map((name) => path.join(units, name))], {
+    env: { ...process.env, SYSTEMD_UNIT_PATH: `${units}:` },
+    encoding: 'utf8',
+  });
   const complaints = `${result.stdout}${result.stderr}`.trim();
   if (result.status !== 0 || complaints) throw new Error(`systemd-analyze verify:\n${complaints}`);
   say(`unit files verified: ${names.join(', ')}`);
@@ -41,13 +45,29 @@ let mail;
 try {
   verifyUnits(work);
   const [smtpPort, mailApiPort] = [await freePort(), await freePort()];
-  mail = spawn(process.execPath, ['tests/e2e/mail-sink-server.mjs'], { cwd: root, env: { ...process.env, SMTP_PORT: String(smtpPort), MAIL_API_PORT: String(mailApiPort) }, stdio: 'ignore' });
-  topology = await startTopology({ work, databaseUrl: postgres.url, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', LOG_LEVEL: 'warn' } });
-  say(`nginx on ${topology.siteUrl} → backends ${topology.backends.map(({ port }) => port).join(', ')}; Next.js ${topology.nextPort}; PostgreSQL ${postgres.version}`);
+  mail = spawn(process.execPath, ['tests/e2e/mail-sink-server.mjs'], {
+    cwd: root,
+    env: { ...process.env, SMTP_PORT: String(smtpPort), MAIL_API_PORT: String(mailApiPort) },
+    stdio: 'ignore',
+  });
+  topology = await startTopology({
+    work,
+    databaseUrl: postgres.url,
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', LOG_LEVEL: 'warn' },
+  });
+  say(
+    `nginx on ${topology.siteUrl} → backends ${topology.backends.map(({ port }) => port).join(', ')}; Next.js ${topology.nextPort}; PostgreSQL ${postgres.version}`,
+  );
   const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/topology/playwright.config.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TOPOLOGY_SITE_URL: topology.siteUrl, TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','), E2E_MAIL_API_PORT: String(mailApiPort), TOPOLOGY_ACCESS_LOG: path.join(work, 'nginx-access.json') },
+    env: {
+      ...process.env,
+      TOPOLOGY_SITE_URL: topology.siteUrl,
+      TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','),
+      E2E_MAIL_API_PORT: String(mailApiPort),
+      TOPOLOGY_ACCESS_LOG: path.join(work, 'nginx-access.json'),
+    },
   });
   failed = run.status !== 0;
 } catch (error) {

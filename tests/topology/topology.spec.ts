@@ -39,10 +39,12 @@ test('the edge cache never gives a German browser, a stored choice or a router r
 
 test('API answers (straight from a backend) and redirects carry the security headers', async ({ request }) => {
   const api = await request.get('/api/health');
-  for (const { key, value } of apiHeaders({ production: true, development: false })) expect([key, api.headers()[key.toLowerCase()]]).toEqual([key, value]);
+  for (const { key, value } of apiHeaders({ production: true, development: false }))
+    expect([key, api.headers()[key.toLowerCase()]]).toEqual([key, value]);
   const redirect = await request.get('/contact', { maxRedirects: 0, headers: { 'Accept-Language': 'de-DE' } });
   expect(redirect.status()).toBe(307);
-  for (const { key, value } of pageHeaders({ production: true, development: false })) expect([key, redirect.headers()[key.toLowerCase()]]).toEqual([key, value]);
+  for (const { key, value } of pageHeaders({ production: true, development: false }))
+    expect([key, redirect.headers()[key.toLowerCase()]]).toEqual([key, value]);
 });
 
 test('Next.js’s build files are kept at the edge for good', async ({ request }) => {
@@ -65,13 +67,21 @@ test('sign-up → purchase → invoice PDF over HTTPS, with one backend stopped 
   await expect(page.getByTestId('offer-card').first()).toBeVisible();
   const email = uniqueEmail('topology');
   await signUpByApi(page, email, strongPassword);
-  await okApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }], BillingInfo: texasBilling, IsAddition: false });
+  await okApi(page, 'PUT', 'store/cart', {
+    Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }],
+    BillingInfo: texasBilling,
+    IsAddition: false,
+  });
 
   // One backend stops as a deploy or a crash would; the other answers from here on.
   const [first] = process.env.TOPOLOGY_BACKENDS!.split(',');
   const [pid, port] = first.split(':').map(Number);
   process.kill(pid, 'SIGTERM');
-  const answers = () => fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/api/health`).then(
+      () => true,
+      () => false,
+    );
   await expect.poll(answers).toBe(false);
 
   await page.goto('/store/cart');
@@ -102,6 +112,13 @@ test('nginx logs each request as one JSON line, with the id the backend logs too
   const requestId = answer.headers()['x-request-id'];
   expect(requestId).toMatch(/^[0-9a-f]{32}$/);
   await expect
-    .poll(() => fs.readFileSync(process.env.TOPOLOGY_ACCESS_LOG!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.requestId === requestId))
+    .poll(() =>
+      fs
+        .readFileSync(process.env.TOPOLOGY_ACCESS_LOG!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((entry) => entry.requestId === requestId),
+    )
     .toMatchObject({ method: 'GET', path: '/api/health', status: 200, client: '127.0.0.1' });
 });

@@ -86,8 +86,14 @@ describe('API client (spec §7–§8)', () => {
   });
 
   it('words an HTTP error without our message (a proxy’s page, an empty body) from messages/, with its status', async () => {
-    await expect(callApi('GET', 'html')).rejects.toMatchObject({ status: 502, content: { key: 'snack.serverError', values: { status: 502 } } });
-    await expect(callApi('GET', 'empty-gateway')).rejects.toMatchObject({ status: 504, content: { key: 'snack.serverError', values: { status: 504 } } });
+    await expect(callApi('GET', 'html')).rejects.toMatchObject({
+      status: 502,
+      content: { key: 'snack.serverError', values: { status: 502 } },
+    });
+    await expect(callApi('GET', 'empty-gateway')).rejects.toMatchObject({
+      status: 504,
+      content: { key: 'snack.serverError', values: { status: 504 } },
+    });
     expect(snack()).toMatchObject({ style: 'error', content: { key: 'snack.serverError' } });
   });
 

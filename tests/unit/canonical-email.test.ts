@@ -11,7 +11,15 @@ describe('canonicalEmail', () => {
   });
 
   it('is idempotent', () => {
-    for (const typed of ['ｘ＠ｅｘａｍｐｌｅ．ｔｅｓｔ', 'x@BÜCHER.example', 'İ@example.test', 'ΣΑΣ@example.test', 'x@faß.de', 'nope', 'x@ex%41mple.test']) {
+    for (const typed of [
+      'ｘ＠ｅｘａｍｐｌｅ．ｔｅｓｔ',
+      'x@BÜCHER.example',
+      'İ@example.test',
+      'ΣΑΣ@example.test',
+      'x@faß.de',
+      'nope',
+      'x@ex%41mple.test',
+    ]) {
       expect(canonicalEmail(canonicalEmail(typed))).toBe(canonicalEmail(typed));
     }
   });
@@ -21,7 +29,18 @@ describe('canonicalEmail', () => {
     expect(canonicalEmail('x@ex%41mple.test')).toBe('x@ex%41mple.test');
     expect(canonicalEmail('x@example.test/y')).toBe('x@example.test/y');
     expect(canonicalEmail('no-at-sign')).toBe('no-at-sign');
-    for (const typed of ['x@ex%41mple.test', 'x@example.test/y', 'x@example.test?y', 'x@exa_mple.test', 'x@xn--zz.test', 'x@0x7f.1', 'x@1.2.3.4', 'x@ex\u200Dample.test', 'x@-example.test', 'x@example.test.']) {
+    for (const typed of [
+      'x@ex%41mple.test',
+      'x@example.test/y',
+      'x@example.test?y',
+      'x@exa_mple.test',
+      'x@xn--zz.test',
+      'x@0x7f.1',
+      'x@1.2.3.4',
+      'x@ex\u200Dample.test',
+      'x@-example.test',
+      'x@example.test.',
+    ]) {
       expect({ typed, valid: isEmailAddress(canonicalEmail(typed)) }).toEqual({ typed, valid: false });
     }
   });
@@ -50,6 +69,8 @@ describe('every schema that names a mailbox gives the canonical form', () => {
 
   it('the settings form knows the current address in any spelling', () => {
     const form = changeEmailFormSchema('x@bücher.example');
-    expect(form.safeParse({ NewEmailAddress: 'X@XN--BCHER-KVA.example', Code: '' }).error?.issues.map((issue) => issue.message)).toEqual(['sameEmail']);
+    expect(form.safeParse({ NewEmailAddress: 'X@XN--BCHER-KVA.example', Code: '' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'sameEmail',
+    ]);
   });
 });

@@ -27,9 +27,18 @@ describe('the configuration', () => {
     [{ JOBS: 'false' }, 'JOBS: "false" is not accepted: give "on" or "off"'],
     [{ THROTTLE_SCALE: '-1' }, 'THROTTLE_SCALE: "-1" is not accepted: give a whole number from 1 to 100000'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: "verbose" is not accepted: give "debug" or "info" or "warn" or "error" or "silent"'],
-    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: "mysql://db/x" is not accepted: give a URL such as postgres://user:password@127.0.0.1:5432/website'],
-    [{ SITE_URL: 'shop.example.com' }, 'SITE_URL: "shop.example.com" is not accepted: give the scheme and host only, such as https://www.example.com'],
-    [{ SITE_URL: 'https://shop.example.com/store' }, 'SITE_URL: "https://shop.example.com/store" is not accepted: give the scheme and host only, such as https://www.example.com'],
+    [
+      { DATABASE_URL: 'mysql://db/x' },
+      'DATABASE_URL: "mysql://db/x" is not accepted: give a URL such as postgres://user:password@127.0.0.1:5432/website',
+    ],
+    [
+      { SITE_URL: 'shop.example.com' },
+      'SITE_URL: "shop.example.com" is not accepted: give the scheme and host only, such as https://www.example.com',
+    ],
+    [
+      { SITE_URL: 'https://shop.example.com/store' },
+      'SITE_URL: "https://shop.example.com/store" is not accepted: give the scheme and host only, such as https://www.example.com',
+    ],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY: is required with the other Stripe key: give both or neither'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES: "0" is not accepted: give a whole number from 5 to 43200'],
     [{ TRUSTED_PROXIES: 'yes' }, expect.stringMatching(/^TRUSTED_PROXIES: "yes" is not an IP address or network/)],
@@ -38,8 +47,17 @@ describe('the configuration', () => {
   });
 
   it('requires the public origin in production, and Stripe’s webhook secret with Stripe', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['SITE_URL: is required in production: give the public origin of the site, such as https://www.example.com']);
-    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SITE_URL: is required in production: give the public origin of the site, such as https://www.example.com',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.example.com',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      }),
+    ).toEqual([
       "STRIPE_WEBHOOK_SECRET: is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded",
     ]);
   });
@@ -50,8 +68,25 @@ describe('the configuration', () => {
   });
 
   it('reads accepted values', () => {
-    const config = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/', PORT: '4001', JOBS: 'off', THROTTLE_SCALE: '50', DATABASE_URL: 'postgres://u@127.0.0.1/db', SESSION_IDLE_MINUTES: '30' });
-    expect(config).toMatchObject({ production: true, secureCookies: true, siteUrl: 'https://www.example.com', listen: { port: 4001 }, jobs: false, throttleScale: 50, database: { kind: 'postgres' }, sessionIdleMs: 30 * 60_000 });
+    const config = loadBackendConfig({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.example.com/',
+      PORT: '4001',
+      JOBS: 'off',
+      THROTTLE_SCALE: '50',
+      DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      SESSION_IDLE_MINUTES: '30',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      secureCookies: true,
+      siteUrl: 'https://www.example.com',
+      listen: { port: 4001 },
+      jobs: false,
+      throttleScale: 50,
+      database: { kind: 'postgres' },
+      sessionIdleMs: 30 * 60_000,
+    });
     expect(loadBackendConfig({ DATA_DIR: '/tmp/site-data' }).database).toEqual({ kind: 'pglite', dataDir: '/tmp/site-data/pglite' });
   });
 });
@@ -63,7 +98,10 @@ describe('`npm run server` with a bad setting', () => {
     // Started in a folder of its own, whose .env it must read; tsx from this repository.
     const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
     const main = path.resolve('server/main.ts');
-    const failure = await promisify(execFile)(process.execPath, ['--import', tsx, main], { cwd: folder, env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'abc', SITE_URL: 'https://www.example.com' } }).then(
+    const failure = await promisify(execFile)(process.execPath, ['--import', tsx, main], {
+      cwd: folder,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'abc', SITE_URL: 'https://www.example.com' },
+    }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

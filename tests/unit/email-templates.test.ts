@@ -50,7 +50,9 @@ describe.each(cases)('%s in %s', (kind, language) => {
 describe('templates', () => {
   it('refuse to render without a value their text names', async () => {
     // @ts-expect-error: a receipt without its values is what the check is for
-    await expect(renderEmail('receipt', 'en', { link: `${origin}/en/x` }, origin)).rejects.toThrow('email text en.receipt.body uses {amount}');
+    await expect(renderEmail('receipt', 'en', { link: `${origin}/en/x` }, origin)).rejects.toThrow(
+      'email text en.receipt.body uses {amount}',
+    );
   });
 
   it('put the country in the reader’s language', async () => {

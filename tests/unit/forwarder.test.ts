@@ -31,7 +31,12 @@ function generatedBody(size: number): { stream: ReadableStream<Uint8Array>; sent
 }
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://site.test/api/auth/login', { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
+  new Request('http://site.test/api/auth/login', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    duplex: 'half',
+  } as RequestInit);
 
 describe('the /api forwarder with BACKEND_URL', () => {
   const saved = process.env.BACKEND_URL;
@@ -49,7 +54,9 @@ describe('the /api forwarder with BACKEND_URL', () => {
       ['ru', 'Сервер недоступен.'],
       ['', 'The backend is not reachable.'],
     ])('answers 502 in the caller’s language (%j)', async (acceptLanguage, message) => {
-      const response = await forwardToBackend(new Request('http://site.test/api/app/app-info', { headers: { 'Accept-Language': acceptLanguage } }));
+      const response = await forwardToBackend(
+        new Request('http://site.test/api/app/app-info', { headers: { 'Accept-Language': acceptLanguage } }),
+      );
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({ ErrorMessages: [{ Message: message }] });
     });
@@ -72,7 +79,9 @@ describe('the /api forwarder with BACKEND_URL', () => {
     afterAll(() => new Promise((resolve) => backend.close(resolve)));
 
     it('passes a body within the limit on, and drops the connection’s own headers both ways', async () => {
-      const response = await forwardToBackend(post(JSON.stringify({ UserName: 'a@example.com' }), { Connection: 'X-Secret', 'X-Secret': '1' }));
+      const response = await forwardToBackend(
+        post(JSON.stringify({ UserName: 'a@example.com' }), { Connection: 'X-Secret', 'X-Secret': '1' }),
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('keep-alive')).toBeNull();
       expect(received).toEqual([expect.objectContaining({ path: '/api/auth/login', bytes: 28 })]);

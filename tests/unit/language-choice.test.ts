@@ -23,7 +23,13 @@ describe('language rules (spec §1) as redirects', () => {
   it('lets the stored choice win over every other address', () => {
     const stored = rules.filter((rule) => rule.has?.[0]?.key === 'language');
     expect(stored.map((rule) => `${rule.has![0].value}: ${rule.source} → ${rule.destination}`)).toEqual(
-      expect.arrayContaining(['en: /de/:path* → /:path*', 'de: / → /de', `de: ${unprefixed} → /de/:path`, 'de: /ru/:path* → /de/:path*', 'ru: /de → /ru']),
+      expect.arrayContaining([
+        'en: /de/:path* → /:path*',
+        'de: / → /de',
+        `de: ${unprefixed} → /de/:path`,
+        'de: /ru/:path* → /de/:path*',
+        'ru: /de → /ru',
+      ]),
     );
   });
 
@@ -34,12 +40,23 @@ describe('language rules (spec §1) as redirects', () => {
     // Nor those whose address asked for English in this browser session (/en/…).
     expect(browser.every((rule) => rule.missing?.[1]?.key === 'address-language')).toBe(true);
     for (const header of ['de', 'de-AT,de;q=0.9', 'DE-de']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(true);
-    for (const header of ['ru-RU,ru;q=0.9', 'en-US,de;q=0.9', 'fr']) expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(false);
+    for (const header of ['ru-RU,ru;q=0.9', 'en-US,de;q=0.9', 'fr'])
+      expect(new RegExp(`^${browser[0].has![0].value}$`).test(header)).toBe(false);
   });
 
   it('treats only page addresses as unprefixed: not the API, Next files, other languages or files', () => {
     for (const path of ['/contact', '/legal/privacy-policy', '/store/cart', '/denmark']) expect(matchesUnprefixed(path)).toBe(true);
-    for (const path of ['/de', '/de/contact', '/ru/legal', '/en/x', '/api/health', '/_next/static/a.js', '/favicon.svg', '/images/hero/desk1.webp', '/robots.txt']) {
+    for (const path of [
+      '/de',
+      '/de/contact',
+      '/ru/legal',
+      '/en/x',
+      '/api/health',
+      '/_next/static/a.js',
+      '/favicon.svg',
+      '/images/hero/desk1.webp',
+      '/robots.txt',
+    ]) {
       expect(matchesUnprefixed(path)).toBe(false);
     }
   });

@@ -26,7 +26,10 @@ it('validates with the loaded schema, loading it at the first validation when no
 });
 
 it('says Unable to connect server and sends nothing when the rules cannot be downloaded, and tries again next time', async () => {
-  const loadSchema = jest.fn<Promise<typeof schema>, []>().mockRejectedValueOnce(new Error('Failed to load chunk')).mockResolvedValue(schema);
+  const loadSchema = jest
+    .fn<Promise<typeof schema>, []>()
+    .mockRejectedValueOnce(new Error('Failed to load chunk'))
+    .mockResolvedValue(schema);
   const resolver = lazyZodResolver<{ Name: string }>(loadSchema);
   const options = { fields: {}, shouldUseNativeValidation: false };
   const offline = await resolver({ Name: 'Ann' }, undefined, options);

@@ -16,11 +16,14 @@ import { seedCatalog } from '@/server/db/seed';
  */
 function migrationsUpTo(tag: string): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
   fs.mkdirSync(path.join(folder, 'meta'));
   fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
-  for (const entry of journal.entries.slice(0, upTo + 1)) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of journal.entries.slice(0, upTo + 1))
+    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 
@@ -45,12 +48,26 @@ it('makes one subscription of each line’s units, keeping its history and its q
     );
   await unit('00000000-0000-4000-8000-0000000000b0', '00000000-0000-4000-8000-0000000000a1', 0, null, true);
   await unit('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a1', 1, null, true);
-  await unit('00000000-0000-4000-8000-0000000000c0', '00000000-0000-4000-8000-0000000000a2', 0, '00000000-0000-4000-8000-0000000000b0', false);
-  await unit('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a2', 1, '00000000-0000-4000-8000-0000000000b1', false);
+  await unit(
+    '00000000-0000-4000-8000-0000000000c0',
+    '00000000-0000-4000-8000-0000000000a2',
+    0,
+    '00000000-0000-4000-8000-0000000000b0',
+    false,
+  );
+  await unit(
+    '00000000-0000-4000-8000-0000000000c1',
+    '00000000-0000-4000-8000-0000000000a2',
+    1,
+    '00000000-0000-4000-8000-0000000000b1',
+    false,
+  );
 
   await migrate(db, { migrationsFolder });
 
-  const { rows } = await client.query<{ id: string; quantity: number; previous_id: string | null }>('SELECT id, quantity, previous_id FROM subscriptions ORDER BY id');
+  const { rows } = await client.query<{ id: string; quantity: number; previous_id: string | null }>(
+    'SELECT id, quantity, previous_id FROM subscriptions ORDER BY id',
+  );
   expect(rows).toEqual([
     { id: '00000000-0000-4000-8000-0000000000b0', quantity: 2, previous_id: null },
     { id: '00000000-0000-4000-8000-0000000000c0', quantity: 2, previous_id: '00000000-0000-4000-8000-0000000000b0' },

@@ -20,7 +20,9 @@ afterAll(() => Promise.all([plain.close(), kept.close()]));
 
 /** Which of `texts` Postgres keeps as prepared statements, in the order given. */
 const keptOf = async (client: PGlite, texts: string[]) => {
-  const statements = new Set((await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((row) => row.statement));
+  const statements = new Set(
+    (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((row) => row.statement),
+  );
   return texts.filter((text) => statements.has(text));
 };
 
@@ -28,7 +30,12 @@ const keptOf = async (client: PGlite, texts: string[]) => {
 const reads: [string, string, unknown[], QueryOptions | undefined][] = [
   ['objects, every kind of value', 'select * from t where id = any($1::int[]) order by id', [[1, 2]], undefined],
   ['arrays of values (Drizzle’s row mode)', 'select id, name, data from t where id >= $1 order by id', [1], { rowMode: 'array' }],
-  ['parameters of several types, a null among them', 'select $1::int + 1 as n, $2::text as s, $3::jsonb as j, $4::timestamptz as at, $5::text is null as missing', [41, 'x', { a: [1] }, new Date('2026-01-02T03:04:05Z'), null], undefined],
+  [
+    'parameters of several types, a null among them',
+    'select $1::int + 1 as n, $2::text as s, $3::jsonb as j, $4::timestamptz as at, $5::text is null as missing',
+    [41, 'x', { a: [1] }, new Date('2026-01-02T03:04:05Z'), null],
+    undefined,
+  ],
   ['no rows', 'select * from t where id = $1', [99], undefined],
 ];
 

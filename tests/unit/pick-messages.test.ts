@@ -1,7 +1,11 @@
 import { pickMessages } from '@/components/shell/shell-messages';
 
 describe('pickMessages', () => {
-  const messages = { shell: { a: '1' }, account: { snack: { x: 'X' }, login: { y: 'Y' } }, billing: { subscription: { confirmTitle: 'T', other: 'O' } } };
+  const messages = {
+    shell: { a: '1' },
+    account: { snack: { x: 'X' }, login: { y: 'Y' } },
+    billing: { subscription: { confirmTitle: 'T', other: 'O' } },
+  };
 
   it('keeps whole namespaces and single paths in their nesting', () => {
     expect(pickMessages(messages, ['shell', 'account.snack', 'billing.subscription.confirmTitle'])).toEqual({

@@ -40,7 +40,13 @@ describe('subscription state (spec §4 table)', () => {
   it('gives exactly one state for every combination of the five flags', () => {
     const states = new Set<string>();
     for (let bits = 0; bits < 32; bits++) {
-      const flags: Flags = { IsActive: Boolean(bits & 1), HasExpired: Boolean(bits & 2), IsRenewed: Boolean(bits & 4), IsActivated: Boolean(bits & 8), IsValid: Boolean(bits & 16) };
+      const flags: Flags = {
+        IsActive: Boolean(bits & 1),
+        HasExpired: Boolean(bits & 2),
+        IsRenewed: Boolean(bits & 4),
+        IsActivated: Boolean(bits & 8),
+        IsValid: Boolean(bits & 16),
+      };
       const result = subscriptionState(flags);
       states.add(result);
       if (!flags.IsValid) expect(result).toBe('invalid');
@@ -99,7 +105,12 @@ describe('formatInvoiceDate (spec §3: MM/dd/yyyy in UTC)', () => {
   it('uses the UTC day, not the local one: 01:30 UTC on Nov 1 is Oct 31 in every US time zone', () => {
     const instant = '2025-11-01T01:30:00.000Z';
     // The same instant as a US reader's clock shows it, to prove the day differs there.
-    const chicago = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date(instant));
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+    }).format(new Date(instant));
     expect(chicago).toBe('10/31/2025');
     expect(formatInvoiceDate(instant)).toBe('11/01/2025');
   });
@@ -120,14 +131,29 @@ describe('formatInvoiceDate (spec §3: MM/dd/yyyy in UTC)', () => {
 });
 
 describe('the dollar formats write what Intl.NumberFormat writes (they are written out for speed)', () => {
-  const intl = (decimals: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const intl = (decimals: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
   // Up to ten billion dollars either way, and the halves that whole dollars round.
-  const cents = fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e6, max: 1e6 }).map((dollars) => dollars * 100 + Math.sign(dollars || 1) * 50));
+  const cents = fc.oneof(
+    fc.integer({ min: -1e12, max: 1e12 }),
+    fc.integer({ min: -1e6, max: 1e6 }).map((dollars) => dollars * 100 + Math.sign(dollars || 1) * 50),
+  );
 
   it('formatUsd', () => {
-    fc.assert(fc.property(cents, (amount) => formatUsd(amount) === intl(2).format(amount / 100)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(cents, (amount) => formatUsd(amount) === intl(2).format(amount / 100)),
+      { numRuns: 2000 },
+    );
   });
   it('formatUsdWhole', () => {
-    fc.assert(fc.property(cents, (amount) => formatUsdWhole(amount) === intl(0).format(amount / 100)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(cents, (amount) => formatUsdWhole(amount) === intl(0).format(amount / 100)),
+      { numRuns: 2000 },
+    );
   });
 });

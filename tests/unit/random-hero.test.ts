@@ -11,12 +11,16 @@ function choice() {
   const shown = /\[data-hero-image="(\d)"\]\{display:block\}/.exec(style?.textContent ?? '')?.[1];
   const images = [...document.querySelectorAll<HTMLImageElement>('[data-hero-image]')];
   // What each image asks of the browser: loads now (eager, with its priority) or waits (lazy).
-  const loading = images.map((image) => `${image.getAttribute('loading')}${image.getAttribute('fetchpriority') ? ` ${image.getAttribute('fetchpriority')}` : ''}`);
+  const loading = images.map(
+    (image) => `${image.getAttribute('loading')}${image.getAttribute('fetchpriority') ? ` ${image.getAttribute('fetchpriority')}` : ''}`,
+  );
   return { shown: shown === undefined ? undefined : Number(shown), loading };
 }
 
 // The three images as the server renders them; the pick reads srcset and sizes from them.
-const heroImages = srcSets.map((srcSet, index) => `<img data-hero-image="${index}" srcset="${srcSet}" sizes="${sizes}" loading="lazy">`).join('');
+const heroImages = srcSets
+  .map((srcSet, index) => `<img data-hero-image="${index}" srcset="${srcSet}" sizes="${sizes}" loading="lazy">`)
+  .join('');
 
 describe('hero choice (spec screen 1)', () => {
   beforeEach(() => {

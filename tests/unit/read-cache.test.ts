@@ -41,7 +41,10 @@ it.each([
 
 it.each([
   ['a write to another table', () => client.query('insert into other values (1)')],
-  ['a transaction that writes another table', () => client.transaction(async (tx) => void (await tx.query('insert into "other" ("v") values ($1)', [1])))],
+  [
+    'a transaction that writes another table',
+    () => client.transaction(async (tx) => void (await tx.query('insert into "other" ("v") values ($1)', [1]))),
+  ],
   ['a read-only transaction', () => client.transaction(async (tx) => void (await tx.query('select v from t')))],
 ])('keeps its answer after %s', async (_name, write) => {
   await readValue();

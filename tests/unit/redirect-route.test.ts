@@ -11,7 +11,8 @@ import { pageHeaders } from '@/lib/security-headers';
 // Next.js's config test helper expects the server's globals when it loads, hence require.
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the globals above, which an import would precede
-const { unstable_getResponseFromNextConfig: responseFromConfig } = require('next/experimental/testing/server') as typeof import('next/experimental/testing/server');
+const { unstable_getResponseFromNextConfig: responseFromConfig } =
+  require('next/experimental/testing/server') as typeof import('next/experimental/testing/server');
 
 const config = (): NextConfig => nextConfig(PHASE_PRODUCTION_SERVER);
 
@@ -49,7 +50,12 @@ describe('redirects through the redirect route', () => {
     ['/wp-login.php', { 'accept-language': 'de' }, '/en/wp-login.php'],
     ['/en/foo.php', {}, '/redirect/english/foo.php'],
   ])('sends %s %j to %s, with the page headers', async (url, headers, target) => {
-    const cookies = Object.fromEntries(((headers as { cookie?: string }).cookie ?? '').split('; ').filter(Boolean).map((pair) => pair.split('=')));
+    const cookies = Object.fromEntries(
+      ((headers as { cookie?: string }).cookie ?? '')
+        .split('; ')
+        .filter(Boolean)
+        .map((pair) => pair.split('=')),
+    );
     const response = await responseFromConfig({ url, nextConfig: config(), headers, cookies });
     expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(target);
     for (const { key, value } of pageHeaders({ production: true, development: false })) expect(response.headers.get(key)).toBe(value);
@@ -58,13 +64,21 @@ describe('redirects through the redirect route', () => {
   it('rewrites a request once: no rule matches the redirect route', () => {
     const sources = [trailingSlashRedirect, ...localeRedirects()].map((rule) => rule.source);
     const matchers = sources.map((source) => getPathMatch(source, { strict: true, removeUnnamedParams: true }));
-    for (const path of ['/redirect/307', '/redirect/307/de', '/redirect/308/contact', '/redirect/307/ru/legal/privacy-policy', '/redirect/308/api/health']) {
+    for (const path of [
+      '/redirect/307',
+      '/redirect/307/de',
+      '/redirect/308/contact',
+      '/redirect/307/ru/legal/privacy-policy',
+      '/redirect/308/api/health',
+    ]) {
       expect(sources.filter((_, index) => matchers[index](path))).toEqual([]);
     }
   });
 
   it('the English address route redirects like the others and remembers the English address for the browser session', async () => {
-    const response = await englishAddress(new NextRequest('http://site.test/redirect/english/contact?x=1'), { params: Promise.resolve({ to: ['contact'] }) });
+    const response = await englishAddress(new NextRequest('http://site.test/redirect/english/contact?x=1'), {
+      params: Promise.resolve({ to: ['contact'] }),
+    });
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('/contact?x=1');
     const cookie = response.headers.get('set-cookie') ?? '';

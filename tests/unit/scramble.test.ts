@@ -1,4 +1,12 @@
-import { revealDuration, revealedCount, scrambleFrameAt, scrambledText, scrambleRestAt, scrambleTiming, type ScrambleTiming } from '@/lib/scramble';
+import {
+  revealDuration,
+  revealedCount,
+  scrambleFrameAt,
+  scrambledText,
+  scrambleRestAt,
+  scrambleTiming,
+  type ScrambleTiming,
+} from '@/lib/scramble';
 
 const statement = 'Write to us'; // 11 letters: 6 steps of 20 ms
 const address = 'hello@example.com'; // 17 letters: 9 steps

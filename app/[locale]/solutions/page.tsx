@@ -25,14 +25,21 @@ export default async function SolutionsPage() {
           {solutions
             .filter((solution) => solution.shown)
             .map((solution) => (
-              <li key={solution.key} data-testid={`solution-${solution.key}`} className="card relative flex flex-col transition focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 hover:shadow-md">
+              <li
+                key={solution.key}
+                data-testid={`solution-${solution.key}`}
+                className="relative flex flex-col card transition focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 hover:shadow-md"
+              >
                 <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon name={solution.icon} className="size-7" />
                 </span>
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">{t(`${solution.key}.title`)}</h2>
                 <p className="mt-2 flex-1 leading-relaxed text-slate-600">{t(`${solution.key}.text`)}</p>
                 {/* The link covers the whole card (after:inset-0), so the card is one tab stop. */}
-                <Link href={solution.href} className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 outline-none after:absolute after:inset-0 after:rounded-xl">
+                <Link
+                  href={solution.href}
+                  className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 outline-none after:absolute after:inset-0 after:rounded-xl"
+                >
                   {t('learnMore')}
                   <span className="sr-only">: {t(`${solution.key}.title`)}</span>
                   <Icon name="arrowRight" className="size-4" />

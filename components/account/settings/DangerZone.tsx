@@ -22,20 +22,32 @@ export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd):
   const t = useTranslations();
   const [open, setOpen] = useState(false);
   return (
-    <SettingsCard title={t('account.settings.danger.title')} danger aside={<p className="text-sm text-slate-700">{t('account.settings.danger.text')}</p>}>
+    <SettingsCard
+      title={t('account.settings.danger.title')}
+      danger
+      aside={<p className="text-sm text-slate-700">{t('account.settings.danger.text')}</p>}
+    >
       <div className="flex h-full items-center md:justify-end">
         <Button variant="warn" onClick={() => setOpen(true)}>
           {t('account.settings.danger.delete')}
         </Button>
       </div>
-      <Dialog open={open} onOpenChange={setOpen} title={t('account.settings.deleteDialog.title')} maxWidth={530} closeLabel={t('dialog.close')}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('account.settings.deleteDialog.title')}
+        maxWidth={530}
+        closeLabel={t('dialog.close')}
+      >
         <DeleteAccountForm onCancel={() => setOpen(false)} onSessionEnd={onSessionEnd} />
       </Dialog>
     </SettingsCard>
   );
 }
 
-const resolver = lazyZodResolver<DeleteAccountRequest, z.output<typeof DeleteAccountRequestSchema>>(() => import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema));
+const resolver = lazyZodResolver<DeleteAccountRequest, z.output<typeof DeleteAccountRequestSchema>>(() =>
+  import('@/lib/contract/user').then((contract) => contract.DeleteAccountRequestSchema),
+);
 
 function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings.deleteDialog');
@@ -59,7 +71,13 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{t('text')}</p>
       <ErrorPanel messages={messages} />
-      <PasswordField label={t('password')} autoComplete="current-password" autoFocus error={fieldError('CurrentPassword')} {...register('CurrentPassword')} />
+      <PasswordField
+        label={t('password')}
+        autoComplete="current-password"
+        autoFocus
+        error={fieldError('CurrentPassword')}
+        {...register('CurrentPassword')}
+      />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="plain" onClick={onCancel}>
           {t('cancel')}

@@ -25,7 +25,10 @@ type ProfileSchema = ReturnType<typeof profileFormSchema>;
 export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps & { displayName: string | null }) {
   const t = useTranslations('account.settings');
   const resolver = useMemo(
-    () => lazyZodResolver<z.input<ProfileSchema>, z.output<ProfileSchema>>(() => import('@/lib/contract/user').then((contract) => contract.profileFormSchema(displayName))),
+    () =>
+      lazyZodResolver<z.input<ProfileSchema>, z.output<ProfileSchema>>(() =>
+        import('@/lib/contract/user').then((contract) => contract.profileFormSchema(displayName)),
+      ),
     [displayName],
   );
   const { register, handleSubmit, formState, reset, watch } = useForm<z.input<ProfileSchema>, unknown, z.output<ProfileSchema>>({

@@ -28,12 +28,19 @@ const emptyForm = { NewEmailAddress: '', Code: '' };
 export function EmailSection({ userName, onDirtyChange }: SectionProps & { userName: string }) {
   const t = useTranslations('account.settings');
   const resolver = useMemo(
-    () => lazyZodResolver<z.input<EmailSchema>, z.output<EmailSchema>>(() => import('@/lib/contract/user').then((contract) => contract.changeEmailFormSchema(userName))),
+    () =>
+      lazyZodResolver<z.input<EmailSchema>, z.output<EmailSchema>>(() =>
+        import('@/lib/contract/user').then((contract) => contract.changeEmailFormSchema(userName)),
+      ),
     [userName],
   );
   const [codeShown, setCodeShown] = useState(false);
   const { codeMailedTo, sentElsewhere } = useCodeRecipient();
-  const { register, handleSubmit, formState, reset, resetField, setFocus, watch } = useForm<z.input<EmailSchema>, unknown, z.output<EmailSchema>>({
+  const { register, handleSubmit, formState, reset, resetField, setFocus, watch } = useForm<
+    z.input<EmailSchema>,
+    unknown,
+    z.output<EmailSchema>
+  >({
     resolver,
     mode: 'all',
     defaultValues: emptyForm,
@@ -53,7 +60,10 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     if (!answer) return;
     const code = emailCodeField(answer);
     if (code) {
-      setMessages(answer.ErrorMessages.map((error) => error.Message), answer.notice);
+      setMessages(
+        answer.ErrorMessages.map((error) => error.Message),
+        answer.notice,
+      );
       resetField('Code');
       setCodeShown(code.shown);
       if (code.shown && !typedCode) codeMailedTo(values.NewEmailAddress);
@@ -77,14 +87,8 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
         </dl>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <ErrorPanel messages={messages} notice={notice} />
-          <EmailField
-            label={t('email.newEmail')}
-            error={fieldError('NewEmailAddress')}
-            {...register('NewEmailAddress')}
-          />
-          {codeShown && (
-            <CodeField label={t('email.code')} hint={t('email.codeHint')} error={fieldError('Code')} {...register('Code')} />
-          )}
+          <EmailField label={t('email.newEmail')} error={fieldError('NewEmailAddress')} {...register('NewEmailAddress')} />
+          {codeShown && <CodeField label={t('email.code')} hint={t('email.codeHint')} error={fieldError('Code')} {...register('Code')} />}
           <UpdateButton saving={saving} label={t('update')} />
         </form>
       </div>

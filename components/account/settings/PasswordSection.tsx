@@ -19,12 +19,22 @@ import { useReportDirty } from './use-report-dirty';
 
 const emptyForm = { CurrentPassword: '', NewPassword: '', RepeatPassword: '' };
 
-const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePasswordFormSchema>>(() => import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema));
+const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePasswordFormSchema>>(() =>
+  import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema),
+);
 
 /** Spec screen 8 "Password". */
-export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
+export function PasswordSection({
+  userName,
+  onDirtyChange,
+  onSessionEnd,
+}: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings');
-  const { register, handleSubmit, formState, reset, watch } = useForm<ChangePasswordForm, unknown, z.output<typeof ChangePasswordFormSchema>>({
+  const { register, handleSubmit, formState, reset, watch } = useForm<
+    ChangePasswordForm,
+    unknown,
+    z.output<typeof ChangePasswordFormSchema>
+  >({
     resolver,
     mode: 'all',
     defaultValues: emptyForm,
@@ -54,8 +64,18 @@ export function PasswordSection({ userName, onDirtyChange, onSessionEnd }: Secti
           error={fieldError('CurrentPassword')}
           {...register('CurrentPassword', { deps: ['NewPassword'] })}
         />
-        <PasswordField label={t('password.new')} autoComplete="new-password" error={fieldError('NewPassword')} {...register('NewPassword', { deps: ['RepeatPassword'] })} />
-        <PasswordField label={t('password.repeat')} autoComplete="new-password" error={fieldError('RepeatPassword')} {...register('RepeatPassword')} />
+        <PasswordField
+          label={t('password.new')}
+          autoComplete="new-password"
+          error={fieldError('NewPassword')}
+          {...register('NewPassword', { deps: ['RepeatPassword'] })}
+        />
+        <PasswordField
+          label={t('password.repeat')}
+          autoComplete="new-password"
+          error={fieldError('RepeatPassword')}
+          {...register('RepeatPassword')}
+        />
         <UpdateButton saving={saving} label={t('update')} />
       </form>
     </SettingsCard>

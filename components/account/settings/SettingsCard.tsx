@@ -6,7 +6,17 @@ import { cx } from '@/components/ui/cx';
  * One section of the settings page, named by its heading for screen readers: the heading
  * and its notes beside the form on wide screens, above it on narrow ones.
  */
-export function SettingsCard({ title, aside, danger = false, children }: { title: string; aside?: ReactNode; danger?: boolean; children: ReactNode }) {
+export function SettingsCard({
+  title,
+  aside,
+  danger = false,
+  children,
+}: {
+  title: string;
+  aside?: ReactNode;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section
@@ -31,7 +41,15 @@ export function SettingsCard({ title, aside, danger = false, children }: { title
 export function InfoPanel({ children }: { children: ReactNode }) {
   return (
     <div className="flex gap-3 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
-      <svg aria-hidden viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className="mt-0.5 size-5 shrink-0 text-brand-700"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <circle cx="12" cy="12" r="9" />
         <path d="M12 11v6M12 7.5v.01" />
       </svg>

@@ -6,11 +6,12 @@ import { accepted, pageApi, type ApiCaller } from './network';
 export { strongPassword, uniqueEmail };
 
 /** The mail the backend sent to an address (the real SMTP sink on loopback), oldest first. */
-export const mailsTo = (address: string): Promise<SinkMail[]> => mailsInSink(globalThis.nodeNetwork.mailApi, address, globalThis.nodeNetwork.fetch);
+export const mailsTo = (address: string): Promise<SinkMail[]> =>
+  mailsInSink(globalThis.nodeNetwork.mailApi, address, globalThis.nodeNetwork.fetch);
 
 /** Waits for a mail to the address sent after `after` (the backend's mail job sends within moments) and returns its code. */
 export async function mailedCode(address: string, after = 0): Promise<string> {
-  for (const until = Date.now() + 15_000; Date.now() < until; ) {
+  for (const until = Date.now() + 15_000; Date.now() < until;) {
     const code = verificationCodeIn((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -22,13 +23,20 @@ export async function mailedCode(address: string, after = 0): Promise<string> {
  * Creates an account through the real sign-up with its mailed code. The page's cookies (or those
  * of the browser `api` calls from) then hold its session; the app state is not told (see `signedIn`).
  */
-export async function signUp(email = uniqueEmail(), password = strongPassword, api: ApiCaller = pageApi): Promise<{ email: string; password: string; session: SessionInfo }> {
+export async function signUp(
+  email = uniqueEmail(),
+  password = strongPassword,
+  api: ApiCaller = pageApi,
+): Promise<{ email: string; password: string; session: SessionInfo }> {
   await api('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
   const request = { UserName: email, Password: password, UserAgreedToTerms: true, CookieConsent: null };
   const sentAfter = Date.now() - 1;
   const first = await api<{ CodeResult: string | null }>('POST', 'auth/signup', request);
   if (first.body.CodeResult !== 'show') throw new Error(`sign-up did not ask for a code: ${JSON.stringify(first.body)}`);
-  const second = await accepted('sign up with the code', api<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) }));
+  const second = await accepted(
+    'sign up with the code',
+    api<{ SessionInfo: SessionInfo }>('POST', 'auth/signup', { ...request, Code: await mailedCode(email, sentAfter) }),
+  );
   return { email, password, session: second.SessionInfo };
 }
 
@@ -52,5 +60,8 @@ export async function signedIn({ email, displayName }: { email?: string; display
 export async function changeEmail(newEmail: string, api: ApiCaller = pageApi) {
   const sentAfter = Date.now() - 1;
   await accepted('ask for a code', api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: null }));
-  await accepted('change the address', api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: await mailedCode(newEmail, sentAfter) }));
+  await accepted(
+    'change the address',
+    api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: await mailedCode(newEmail, sentAfter) }),
+  );
 }

@@ -6,9 +6,17 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class ComponentEnvironment extends TestEnvironment {
   constructor(config, context) {
     const origin = process.env.COMPONENT_SITE_ORIGIN;
-    const projectConfig = origin ? { ...config.projectConfig, testEnvironmentOptions: { ...config.projectConfig.testEnvironmentOptions, url: `${origin}/` } } : config.projectConfig;
+    const projectConfig = origin
+      ? { ...config.projectConfig, testEnvironmentOptions: { ...config.projectConfig.testEnvironmentOptions, url: `${origin}/` } }
+      : config.projectConfig;
     super({ ...config, projectConfig }, context);
-    this.global.nodeNetwork = { fetch: globalThis.fetch, Response: globalThis.Response, AbortController: globalThis.AbortController, cookieJar: this.dom.cookieJar, mailApi: process.env.COMPONENT_MAIL_API };
+    this.global.nodeNetwork = {
+      fetch: globalThis.fetch,
+      Response: globalThis.Response,
+      AbortController: globalThis.AbortController,
+      cookieJar: this.dom.cookieJar,
+      mailApi: process.env.COMPONENT_MAIL_API,
+    };
   }
 }
 

@@ -20,7 +20,13 @@ interface CookieJar {
 
 declare global {
   // Handed in by tests/components/support/environment.js.
-  var nodeNetwork: { fetch: typeof fetch; Response: typeof Response; AbortController: typeof AbortController; cookieJar: CookieJar; mailApi: string };
+  var nodeNetwork: {
+    fetch: typeof fetch;
+    Response: typeof Response;
+    AbortController: typeof AbortController;
+    cookieJar: CookieJar;
+    mailApi: string;
+  };
 }
 
 export interface SentCall {
@@ -73,7 +79,14 @@ interface Browser {
   address: () => string;
 }
 
-const page: Browser = { cookies: { getCookieStringSync: (url) => globalThis.nodeNetwork.cookieJar.getCookieStringSync(url), setCookieSync: (line, url) => globalThis.nodeNetwork.cookieJar.setCookieSync(line, url), removeAllCookiesSync: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync() }, address: () => clientAddress };
+const page: Browser = {
+  cookies: {
+    getCookieStringSync: (url) => globalThis.nodeNetwork.cookieJar.getCookieStringSync(url),
+    setCookieSync: (line, url) => globalThis.nodeNetwork.cookieJar.setCookieSync(line, url),
+    removeAllCookiesSync: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync(),
+  },
+  address: () => clientAddress,
+};
 
 /** One HTTP exchange from a browser, without logging or conditions. */
 async function send(browser: Browser, url: URL, init: RequestInit): Promise<Response> {
@@ -87,7 +100,11 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
   if (pageSignal?.aborted) controller.abort();
   pageSignal?.addEventListener('abort', () => controller.abort());
   // Browsers send a request again when a reused idle connection turns out closed; so does this.
-  const response = await fetchResending(url.href, { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' }, nodeFetch).catch((error: unknown) => {
+  const response = await fetchResending(
+    url.href,
+    { method: init.method, headers, body: init.body as string | undefined, signal: controller.signal, redirect: 'manual' },
+    nodeFetch,
+  ).catch((error: unknown) => {
     // A failed connection shows on the page only as "Unable to connect server"; the test's output says why.
     if ((error as { name?: string } | undefined)?.name === 'TypeError') {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -102,7 +119,11 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
 /** The page's `fetch`. */
 async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), window.location.href);
-  const call: SentCall = { method: init.method ?? 'GET', path: `${url.pathname.replace(/^\/api\//, '')}${url.search}`, body: parseBody(init.body) };
+  const call: SentCall = {
+    method: init.method ?? 'GET',
+    path: `${url.pathname.replace(/^\/api\//, '')}${url.search}`,
+    body: parseBody(init.body),
+  };
   calls.push(call);
   const condition = takeCondition(call);
   if (condition?.kind === 'offline') throw new TypeError('Failed to fetch');
@@ -188,7 +209,13 @@ function separateJar(): CookieJar {
 
 /** Someone else's browser: its own cookies and address, never the page's. */
 export function anotherBrowser(): ApiCaller {
-  const browser: Browser = { cookies: separateJar(), address: (() => { const address = randomAddress(); return () => address; })() };
+  const browser: Browser = {
+    cookies: separateJar(),
+    address: (() => {
+      const address = randomAddress();
+      return () => address;
+    })(),
+  };
   return (method, path, body) => apiCall(browser, method, path, body);
 }
 

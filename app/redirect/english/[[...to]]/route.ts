@@ -13,7 +13,10 @@ async function answer(request: NextRequest, { params }: RouteContext<'/redirect/
   const { to } = await params;
   const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const headers = new Headers({ Location: redirectLocation(to, request.nextUrl.search) });
-  headers.append('Set-Cookie', `${ADDRESS_LANGUAGE_COOKIE}=${routing.defaultLocale}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+  headers.append(
+    'Set-Cookie',
+    `${ADDRESS_LANGUAGE_COOKIE}=${routing.defaultLocale}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
   return new Response(null, { status: 307, headers });
 }
 

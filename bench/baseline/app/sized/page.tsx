@@ -11,7 +11,9 @@ export default function Page() {
       {sections.map((i) => (
         <section key={i} className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-xl font-semibold text-slate-900">Section {i}</h2>
-          <p className="mt-2 text-base leading-relaxed text-slate-700">Plain static text of a typical paragraph, long enough to weigh what real copy weighs on a page.</p>
+          <p className="mt-2 text-base leading-relaxed text-slate-700">
+            Plain static text of a typical paragraph, long enough to weigh what real copy weighs on a page.
+          </p>
         </section>
       ))}
     </main>
