@@ -1,6 +1,5 @@
 import { getImageProps } from 'next/image';
 import { LocaleLink as Link } from '@/components/shell/LocaleLink';
-import { cx } from '../ui/cx';
 import { heroChoiceScript, heroImageNames, type HeroImageName } from './hero-choice';
 import { HeroPicker } from './HeroPicker';
 
@@ -12,7 +11,8 @@ const sizes = '(min-width: 1280px) 460px, (min-width: 960px) 736px, (min-width: 
 /**
  * The home hero (spec screen 1): one of three images, chosen at random per visit, linking to
  * the consulting page. All three share one box of fixed aspect ratio, so the pick never
- * shifts the layout; without JavaScript the first one shows.
+ * shifts the layout. All start hidden, so a paint before the pick loads none of them; without
+ * JavaScript the first one shows.
  */
 export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImageName, string> }) {
   const images = heroImageNames.map(
@@ -23,7 +23,7 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
       <Link
         href={href}
         data-testid="hero-link"
-        className="block overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-900/5 transition hover:shadow-2xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        className="block aspect-video overflow-hidden rounded-2xl bg-brand-100 shadow-xl ring-1 ring-slate-900/5 transition hover:shadow-2xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
       >
         {images.map((image, index) => (
           // All lazy, so the hidden ones never load; the pick (hero-choice.ts) makes its image eager.
@@ -34,9 +34,10 @@ export function HeroImage({ href, alts }: { href: string; alts: Record<HeroImage
             alt={image.alt}
             data-hero-image={index}
             suppressHydrationWarning
-            className={cx('aspect-video h-auto w-full bg-brand-100', index === 0 ? 'block' : 'hidden')}
+            className="hidden aspect-video h-auto w-full bg-brand-100"
           />
         ))}
+        <noscript dangerouslySetInnerHTML={{ __html: '<style>[data-hero-image="0"]{display:block}</style>' }} />
       </Link>
       <HeroPicker script={heroChoiceScript(images.length)} count={images.length} />
     </>

@@ -10,8 +10,8 @@ import { pageHeaders } from '@/lib/security-headers';
 
 // Next.js's config test helper expects the server's globals when it loads, hence require.
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the globals above, which an import would precede
 const { unstable_getResponseFromNextConfig: responseFromConfig } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the globals above, which an import would precede
   require('next/experimental/testing/server') as typeof import('next/experimental/testing/server');
 
 const config = (): NextConfig => nextConfig(PHASE_PRODUCTION_SERVER);
