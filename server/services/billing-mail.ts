@@ -3,8 +3,8 @@ import { formatUsd } from '../../lib/contract/presentation';
 import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../../lib/portal-paths';
 import type { Db } from '../db/database';
 import { invoices, offers, subscriptions, users } from '../db/schema';
-import { mailOrigin, queueMail } from '../email/outbox';
-import { pageLink } from '../email/templates';
+import { mailOrigin, queueMail, type MailToQueue } from '../email/outbox';
+import { pageLink, type EmailKind } from '../email/templates';
 import type { BackendDeps } from '../env';
 import { pickLanguage, type ApiLanguage } from './language';
 import { taxOn } from './tax';
@@ -38,6 +38,23 @@ async function offerName(db: Reader, offerKey: string, language: ApiLanguage): P
   return offer?.description[language] ?? offerKey;
 }
 
+/**
+ * Queues a mail to a customer, worded in the language they last used (`link` makes a page's
+ * address in it); none for an erased account. Answers whether it was queued.
+ */
+async function mailCustomer<K extends EmailKind>(
+  tx: Reader,
+  deps: MailDeps,
+  userId: string,
+  compose: (language: ApiLanguage, link: (path: string) => string) => Promise<Omit<MailToQueue<K>, 'to' | 'language'>>,
+): Promise<boolean> {
+  const customer = await customerOf(tx, userId);
+  if (!customer) return false;
+  const { email, language } = customer;
+  const mail = await compose(language, (path) => pageLink(mailOrigin(deps.config), language, path));
+  return queueMail(tx, deps, { ...mail, to: email, language });
+}
+
 /** The receipt of a paid invoice (a purchase, Pay Now or a renewal), with the invoice's PDF. */
 export async function queueReceipt(
   tx: Reader,
@@ -45,22 +62,17 @@ export async function queueReceipt(
   invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>,
   paidAt: Date,
 ): Promise<void> {
-  const customer = await customerOf(tx, invoice.userId);
-  if (!customer) return;
-  const { language } = customer;
-  await queueMail(tx, deps, {
-    to: customer.email,
+  await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
     kind: 'receipt',
-    language,
     values: {
       invoice: invoice.number,
       date: longDate(paidAt, language),
       amount: formatUsd(invoice.totalCents),
-      link: pageLink(mailOrigin(deps.config), language, invoicePath(invoice.id)),
+      link: link(invoicePath(invoice.id)),
     },
     eventKey: `receipt:${invoice.id}`,
     attachment: { invoicePdf: { invoiceId: invoice.id, language } },
-  });
+  }));
 }
 
 /**
@@ -77,45 +89,30 @@ export async function queueRenewalFailed(
     eventKey: string;
   },
 ): Promise<void> {
-  const { subscription } = failure;
-  const customer = await customerOf(tx, subscription.userId);
-  if (!customer) return;
-  const { language } = customer;
-  const { pay } = failure;
-  const link =
-    'invoiceId' in pay
-      ? pageLink(mailOrigin(deps.config), language, payInvoicePath(pay.invoiceId))
-      : (pay.providerUrl ?? pageLink(mailOrigin(deps.config), language, billingPath));
-  await queueMail(tx, deps, {
-    to: customer.email,
+  const { subscription, pay } = failure;
+  await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
     kind: 'renewalFailed',
-    language,
     values: {
       offer: await offerName(tx, subscription.offerKey, language),
       date: longDate(subscription.expiresAt, language),
       amount: formatUsd(failure.amountCents),
-      link,
+      link: 'invoiceId' in pay ? link(payInvoicePath(pay.invoiceId)) : (pay.providerUrl ?? link(billingPath)),
     },
     eventKey: failure.eventKey,
-  });
+  }));
 }
 
 /** A cancelled subscription: what stays usable, until when. */
 export async function queueCancellation(tx: Reader, deps: MailDeps, subscription: Subscription): Promise<void> {
-  const customer = await customerOf(tx, subscription.userId);
-  if (!customer) return;
-  const { language } = customer;
-  await queueMail(tx, deps, {
-    to: customer.email,
+  await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
     kind: 'subscriptionCancelled',
-    language,
     values: {
       offer: await offerName(tx, subscription.offerKey, language),
       date: longDate(subscription.expiresAt, language),
-      link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)),
+      link: link(subscriptionPath(subscription.id)),
     },
     eventKey: `cancelled:${subscription.id}`,
-  });
+  }));
 }
 
 /**
@@ -144,23 +141,20 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
   for (const { subscription, offer, taxRateBasisPoints } of due) {
     const subTotal = offer.priceCents * subscription.quantity;
     const amountCents = subTotal + taxOn(subTotal, taxRateBasisPoints);
-    const queued = await deps.db.transaction(async (tx) => {
-      const customer = await customerOf(tx, subscription.userId);
-      if (!customer || !subscription.nextRenewalAt) return false;
-      const { language } = customer;
-      return queueMail(tx, deps, {
-        to: customer.email,
+    const { nextRenewalAt } = subscription;
+    if (!nextRenewalAt) continue;
+    const queued = await deps.db.transaction((tx) =>
+      mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
         kind: 'renewalReminder',
-        language,
         values: {
           offer: offer.description[language],
-          date: longDate(subscription.nextRenewalAt, language),
+          date: longDate(nextRenewalAt, language),
           amount: formatUsd(amountCents),
-          link: pageLink(mailOrigin(deps.config), language, subscriptionPath(subscription.id)),
+          link: link(subscriptionPath(subscription.id)),
         },
         eventKey: `renewal-reminder:${subscription.id}`,
-      });
-    });
+      })),
+    );
     if (queued) reminded++;
   }
   if (reminded) deps.kickOutbox();
