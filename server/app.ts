@@ -10,7 +10,14 @@ import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';
 import { openedDirectly, sameForEveryone } from './middleware/route-access';
 import { loadSession } from './middleware/session';
+import { requireStaff } from './middleware/staff';
 import { xsrfProtection } from './middleware/xsrf';
+import { adminAccessRoutes } from './routes/admin-access.routes';
+import { adminSupportRoutes } from './routes/admin-support.routes';
+import { adminCustomersRoutes } from './routes/admin-customers.routes';
+import { adminBillingRoutes } from './routes/admin-billing.routes';
+import { adminCatalogRoutes } from './routes/admin-catalog.routes';
+import { adminOverviewRoutes } from './routes/admin-overview.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
@@ -108,6 +115,14 @@ export function createApp(deps: BackendDeps) {
   app.route('/', storeRoutes);
   app.route('/', paymentRoutes);
   app.route('/', billingRoutes);
+  // The operator console: 404 to anyone without a staff role (middleware/staff.ts).
+  app.use('/admin/*', requireStaff);
+  app.route('/', adminAccessRoutes);
+  app.route('/', adminSupportRoutes);
+  app.route('/', adminCustomersRoutes);
+  app.route('/', adminBillingRoutes);
+  app.route('/', adminCatalogRoutes);
+  app.route('/', adminOverviewRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
   const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.appVersion } };

@@ -36,6 +36,17 @@ export const limits = {
   expiryTyped: 7,
   cvcDigitsMin: 3,
   cvcDigits: 4,
+  // The operator console.
+  /** A recovery code typed with its dash and spaces around it. */
+  secondFactorCode: 20,
+  supportReply: 5000,
+  refundReason: 200,
+  offerName: 60,
+  offerText: 300,
+  offerItems: 20,
+  offerPath: 200,
+  /** One million dollars, in cents. */
+  offerPriceMax: 100_000_000,
 } as const;
 
 /**

@@ -28,7 +28,12 @@ export const offers = pgTable('offers', {
   sortOrder: integer('sort_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Stripe's Price object for the current price, created when the offer is saved with Stripe on. */
+  providerPriceId: text('provider_price_id'),
 });
+
+export const staffRoles = ['staff', 'owner'] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 export interface StoredCookieConsent {
   timestamp: string;
@@ -50,6 +55,13 @@ export const users = pgTable(
     deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     /** Set when the purge job has erased the personal data. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Staff reach the operator console; set only by `npm run staff`. */
+    role: text('role').$type<StaffRole>(),
+    /** The authenticator secret of a staff member (base32); used once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** A suspended account cannot log in and is not renewed. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_deletion_due_idx').on(table.deletionDueAt)],
 );
@@ -69,6 +81,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the session was last used, to end it after a period without use. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff: when this session passed the second factor; the console needs it. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** Staff: when the password was last confirmed in this session, for refunds and role changes. */
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
@@ -138,15 +154,68 @@ export const outbox = pgTable(
   (table) => [index('outbox_pending_idx').on(table.sentAt, table.sendAfter), uniqueIndex('outbox_event_unique').on(table.eventKey)],
 );
 
-export const supportMessages = pgTable('support_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  fullName: text('full_name').notNull(),
-  emailAddress: text('email_address').notNull(),
-  phone: text('phone'),
-  message: text('message').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Single-use recovery codes of a staff member's second factor. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+export const supportStatuses = ['new', 'answered', 'closed'] as const;
+export type SupportStatus = (typeof supportStatuses)[number];
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<SupportStatus>().notNull().default('new'),
+  },
+  (table) => [index('support_messages_created_idx').on(table.createdAt)],
+);
+
+/** A staff answer to a support message, mailed to its sender. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => supportMessages.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_replies_message_idx').on(table.messageId)],
+);
+
+/** Every staff action, read-only in the console. Staff addresses are copied so the record outlives the account. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffUserId: uuid('staff_user_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at)],
+);
 
 /** Fixed-window counters for throttling (login, codes, support form). */
 export const rateLimits = pgTable('rate_limits', {

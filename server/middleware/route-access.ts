@@ -16,3 +16,6 @@ export const sameForEveryone: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
 export const routeIs = (c: Context<AppEnv>, marker: MiddlewareHandler<AppEnv>) =>
   matchedRoutes(c).some((route) => route.handler === marker);
+
+/** A console call a staff member may make before passing the second factor (enrolling or checking it). */
+export const beforeSecondFactor: MiddlewareHandler<AppEnv> = (_c, next) => next();

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { sessions, users } from '../db/schema';
+import { staffIdleMs } from '../../lib/contract/admin';
 import { randomToken, sha256 } from './crypto';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
@@ -11,6 +12,10 @@ export interface ActiveSession {
   tokenHash: string;
   xsrfToken: string;
   lastSeenAt: Date;
+  /** Staff: when this session passed the second factor. */
+  secondFactorAt: Date | null;
+  /** Staff: when the password was last confirmed in this session. */
+  passwordConfirmedAt: Date | null;
   user: typeof users.$inferSelect;
 }
 
@@ -52,8 +57,13 @@ export async function findSession(
     return found ?? null;
   });
   const now = clock.now().getTime();
-  if (!row || row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + idleMs <= now || row.user.erasedAt) return null;
-  return { tokenHash: row.session.tokenHash, xsrfToken: row.session.xsrfToken, lastSeenAt: row.session.lastSeenAt, user: row.user };
+  // Staff sessions reach the console, so they end sooner when left alone.
+  const idleLimit = row?.user.role ? Math.min(idleMs, staffIdleMs) : idleMs;
+  if (!row || row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + idleLimit <= now || row.user.erasedAt)
+    return null;
+  if (row.user.suspendedAt) return null;
+  const { tokenHash: hash, xsrfToken, lastSeenAt, secondFactorAt, passwordConfirmedAt } = row.session;
+  return { tokenHash: hash, xsrfToken, lastSeenAt, secondFactorAt, passwordConfirmedAt, user: row.user };
 }
 
 // Recording every call would write on every request; a minute's precision is enough.

@@ -1,0 +1,3 @@
+import { createRouter } from './openapi';
+
+export const adminBillingRoutes = createRouter();
