@@ -12,13 +12,16 @@ const readValue = () =>
     return (await client.query<{ v: number }>('select v from t')).rows[0].v;
   });
 
-beforeEach(async () => {
+// One database for the file (a new PGlite takes seconds); each test gets fresh tables and a fresh cache.
+beforeAll(async () => {
   client = await PGlite.create();
+});
+afterAll(() => client.close());
+beforeEach(async () => {
+  await client.exec('drop table if exists t, other; create table t (v int); insert into t values (1); create table other (v int);');
   cache = trackWritesOf(client);
-  await client.exec('create table t (v int); insert into t values (1); create table other (v int);');
   loads = 0;
 });
-afterEach(() => client.close());
 
 it('answers from memory while nothing is written', async () => {
   expect(await readValue()).toBe(1);
