@@ -42,7 +42,8 @@ async function requireUtf8(c: Context<AppEnv>, next: Next) {
   } catch {
     throw new ApiError(400, { key: 'invalidEncoding' });
   }
-  // The cache holds promises, though Hono's type names the values (hono/dist/cjs/request.js).
+  // Hono has no public way to hand its reader decoded text: this writes its body cache, which holds
+  // promises though its type names the values; tests/unit/library-internals.test.ts fails if an upgrade changes that.
   (c.req.bodyCache as unknown as { text?: Promise<string> }).text = Promise.resolve(text);
   await next();
 }

@@ -2,9 +2,8 @@ import type { Invoice, Subscription } from './billing';
 
 /**
  * Cents as en-US dollars, e.g. -$1,234.56, as Intl.NumberFormat would write them (the unit test
- * compares the two). Written out because a page's first NumberFormat loads ICU's number data:
- * 34–56 ms of main thread in Chromium (bench/HISTORY.md, 2026-11-27), the pricing page's biggest
- * task after the framework's own.
+ * compares the two). Written out because a page's first NumberFormat loads ICU's number data,
+ * the pricing page's biggest main-thread task after the framework's own (measured in bench/).
  */
 function dollars(cents: number, decimals: 0 | 2): string {
   // toFixed takes the nearer of two ties' larger value, so halves of the absolute value round away from zero, as Intl's do.

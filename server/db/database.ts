@@ -33,9 +33,9 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 // PGlite's own start parameters, and new WAL segment files made without first writing their
-// 16 MB of zeros: PGlite runs in the server's one thread, and that write held every request for
-// 29 ms on a quiet machine and 150 ms under 500 cart writes/s (bench/HISTORY.md, 2026-11-27).
-// PGlite runs Postgres with fsync off (-F) already, so the zeros bought no durability here.
+// zeros: PGlite runs in the server's one thread, so that write held every request meanwhile
+// (measured in bench/). PGlite runs Postgres with fsync off (-F) already, so the zeros bought
+// no durability here.
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
 export const migrationsFolder = path.join(process.cwd(), 'server', 'db', 'migrations');
@@ -43,9 +43,9 @@ export const migrationsFolder = path.join(process.cwd(), 'server', 'db', 'migrat
 /** Opens the database and applies the generated migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    // Idle connections stay open (pg closes them after 10 s idle by default). With the default,
-    // calls at 500 req/s stalled for 100–300 ms about every 10 s, as the pool closed idle
-    // connections and opened new ones; kept open, no stall came (bench/HISTORY.md).
+    // Idle connections stay open (pg closes them after a short idle time by default): under load
+    // the pool closing idle connections and opening new ones stalled calls; kept open, no stall
+    // came (bench/).
     // A server that stops answering must not hold requests: connections and statements have
     // limits on both sides (the server's statement_timeout, and the client's own for a server
     // that answers nothing at all), and a transaction left idle is ended by the server.

@@ -16,8 +16,12 @@ const { serialize } = protocol;
  * Runs a query that PGlite is asked for a second time as a named prepared statement. PGlite's
  * query() parses, describes and plans its text on every call, in six trips into WebAssembly; a
  * named statement is bound and run in one trip, on the plan Postgres keeps. Drizzle's queries
- * carry their values as parameters, so the same text comes back: the cart write took 0.65 ms of
- * CPU through query() and 0.25 ms as a named statement.
+ * carry their values as parameters, so the same text comes back, at a fraction of query()'s CPU
+ * (bench/).
+ *
+ * PGlite offers no public way to run a statement under its locks, so this calls its private
+ * `_runExclusiveTransaction` and `_runExclusiveQuery`; tests/unit/pglite-statements.test.ts
+ * fails if an upgrade renames or changes them.
  *
  * Only queries with parameters, outside PGlite's transactions (their statements keep PGlite's
  * path), at most `maxStatements` of them. A statement runs under the same two locks as query(),
