@@ -2,9 +2,10 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-// next-intl and PGlite ship ESM that Jest must transform (next/jest ignores node_modules).
+// next-intl, PGlite and otplib's base32 and hash libraries ship ESM that Jest must transform
+// (next/jest ignores node_modules); @otplib keeps its own copy of @noble/hashes in its folder.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar|@electric-sql)/)',
+  '/node_modules/(?!(next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar|@electric-sql|otplib|@otplib|@scure|@noble)/)',
   '^.+\\.module\\.(css|sass|scss)$',
 ];
 

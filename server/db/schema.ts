@@ -60,6 +60,8 @@ export const users = pgTable(
     /** The authenticator secret of a staff member (base32); used once enrolment is confirmed. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last authenticator code accepted: a code works once. */
+    totpLastStep: integer('totp_last_step'),
     /** A suspended account cannot log in and is not renewed. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },

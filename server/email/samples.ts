@@ -30,6 +30,11 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
     subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: date('2026-12-28'), link: subscriptionLink },
     passwordChanged: {},
     accountDeleted: {},
+    supportReply: {
+      reply: 'Thank you for the report.\nThe export works again since this morning; please try once more.',
+      date: date('2026-11-27'),
+      message: 'Hello,\nour PDF export stopped working after the update.\n\nCould you have a look?',
+    },
   };
 }
 

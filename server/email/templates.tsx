@@ -22,6 +22,8 @@ interface TemplateShape {
   link?: true;
   /** Mail to the company itself: no greeting, signature or account footer. */
   toCompany?: true;
+  /** An answer to whoever wrote to the company, who may have no account: the footer says why they get it. */
+  answersMessage?: true;
 }
 
 /** What each mail holds besides its words (messages/email). */
@@ -78,6 +80,7 @@ export const templateShapes = {
   },
   passwordChanged: { values: [] },
   accountDeleted: { values: [] },
+  supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
 } as const satisfies Record<string, TemplateShape>;
 
 export type EmailKind = keyof typeof templateShapes;
@@ -130,7 +133,11 @@ export async function renderEmail<K extends EmailKind>(
     footer: {
       company: brand.company,
       address: postalAddressFor(language),
-      reason: shape.toCompany ? undefined : text('footerAccount', set.layout.footerAccount),
+      reason: shape.toCompany
+        ? undefined
+        : shape.answersMessage
+          ? text('footerMessage', set.layout.footerMessage)
+          : text('footerAccount', set.layout.footerAccount),
       privacy: { label: set.layout.privacy, href: pageLink(origin, language, '/legal/privacy-policy') },
     },
   };

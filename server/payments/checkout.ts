@@ -77,6 +77,8 @@ async function checkoutRequest(
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         renewalMonths: offer?.isSubscription ? offer.renewalMonths : null,
+        // Only while the offer still sells at the line's price: an older invoice keeps its own amount.
+        providerPriceId: offer?.providerPriceId && offer.priceCents === line.unitPriceCents ? offer.providerPriceId : null,
       };
     }),
     taxCents: invoice.taxCents,

@@ -7,7 +7,7 @@ import { stopRenewalsAtProvider } from '../services/cancel-subscription';
 import { queueReceipt } from '../services/billing-mail';
 import { removePaidFromCart } from '../services/cart';
 import { addMonths } from '../services/dates';
-import { linesOf, paymentDescription } from '../services/invoices';
+import { linesOf, paymentDescription, type PaymentKind } from '../services/invoices';
 import { expireOpenCheckouts } from './expire';
 import { activeProvider, providerCall } from './active-provider';
 import type { CheckoutState } from './provider';
@@ -66,7 +66,8 @@ export async function fulfilCheckout(
         })
         .onConflictDoNothing();
     if (session.status === 'refunded') return { ...result, fulfilledNow: false, refunded: true };
-    if (invoice.fullyPaidAt) {
+    // A void invoice takes no money: a payment that got past the expiry of its checkouts is given back too.
+    if (invoice.fullyPaidAt || invoice.isVoid) {
       const [counted] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -79,6 +80,7 @@ export async function fulfilCheckout(
           amountCents: state.amountCents,
           record: recordPayment,
           now,
+          kind: invoice.fullyPaidAt ? 'refundSecondPayment' : 'refundVoidInvoice',
         }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const }));
       if (session.status !== 'complete')
         await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
@@ -195,9 +197,10 @@ export async function fulfilCheckout(
 
 /**
  * A checkout of an invoice that another checkout has already paid took a card too (two tabs
- * paid at once, past the expiry of the other checkouts): the provider gives the money back
- * (Stripe also ends the subscription it started), and the invoice shows the payment and its
- * refund. A provider that cannot be reached undoes it all; the next report tries again.
+ * paid at once, past the expiry of the other checkouts), or of an invoice voided meanwhile:
+ * the provider gives the money back (Stripe also ends the subscription it started), and the
+ * invoice shows the payment and its refund. A provider that cannot be reached undoes it all;
+ * the next report tries again.
  */
 async function refundSecondPayment(
   deps: BackendDeps,
@@ -209,6 +212,7 @@ async function refundSecondPayment(
     amountCents: number;
     record(amountCents: number): Promise<unknown>;
     now: Date;
+    kind: Extract<PaymentKind, 'refundSecondPayment' | 'refundVoidInvoice'>;
   },
 ): Promise<void> {
   const provider = activeProvider(deps, second.provider);
@@ -219,7 +223,7 @@ async function refundSecondPayment(
     .values({
       invoiceId: second.invoiceId,
       paidAt: second.now,
-      description: paymentDescription('refundSecondPayment'),
+      description: paymentDescription(second.kind),
       amountCents: second.amountCents,
       isPayment: false,
       provider: second.provider,

@@ -71,4 +71,26 @@ export class ManualProvider implements PaymentProvider {
   async cancelAtPeriodEnd(): Promise<void> {
     // Renewals of manual subscriptions are ours (the renewal job): nobody else to tell.
   }
+
+  async pauseRenewals(): Promise<void> {
+    // The renewal job skips suspended customers itself.
+  }
+
+  async resumeRenewals(): Promise<void> {
+    // As above: lifting the suspension is enough.
+  }
+
+  async cancelNow(): Promise<void> {
+    // As above: ending it is our own record.
+  }
+
+  async refundPayment(_paymentRef: string, _amountCents: number, idempotencyKey: string): Promise<string> {
+    // No money moved anywhere: the refund is our record of it, one per request key.
+    return `refund-${idempotencyKey}`;
+  }
+
+  async offerPrice(): Promise<null> {
+    // The manual checkout charges the invoice's own amounts.
+    return null;
+  }
 }

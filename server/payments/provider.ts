@@ -7,6 +7,8 @@ export interface CheckoutLine {
   quantity: number;
   /** Months between renewals, for subscription lines. */
   renewalMonths: number | null;
+  /** The provider's own price for this line's offer at this unit price, when it has one. */
+  providerPriceId: string | null;
 }
 
 export interface CheckoutRequest {
@@ -58,6 +60,29 @@ export interface PaymentProvider {
   refundCheckout(sessionId: string): Promise<string>;
   /** Stops renewal at the end of the paid period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** A suspended customer: renewals come due but are not charged until resumed. */
+  pauseRenewals(providerSubscriptionId: string): Promise<void>;
+  resumeRenewals(providerSubscriptionId: string): Promise<void>;
+  /** Ends a subscription at once: no renewal, nothing more charged. */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Gives back part or all of a payment, named by the reference its payment row keeps. The
+   * key makes a repeated request one refund. Answers the refund's reference.
+   */
+  refundPayment(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<string>;
+  /** The provider's price object for an offer's current price, or null when the provider keeps none. */
+  offerPrice(offer: OfferPriceRequest): Promise<string | null>;
+}
+
+/** What a provider's price of an offer is made from. */
+export interface OfferPriceRequest {
+  key: string;
+  name: string;
+  priceCents: number;
+  /** Months between renewals for a subscription; null for a one-time offer. */
+  renewalMonths: number | null;
+  /** The price made last time, whose product the new price joins. */
+  previousPriceId: string | null;
 }
 
 /** A provider call that failed; nothing was changed on our side. */

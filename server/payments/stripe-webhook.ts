@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db/database';
-import { checkoutSessions, processedEvents, subscriptions } from '../db/schema';
+import { checkoutSessions, invoices, payments, processedEvents, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { ApiError } from '../errors';
 import { queueRenewalFailed } from '../services/billing-mail';
+import { paymentDescription } from '../services/invoices';
 import { renewSubscriptions } from '../services/renewals';
 import { fulfilCheckout } from './fulfil';
 import { StripeProvider } from './stripe';
@@ -91,6 +92,46 @@ const handlers: Handlers = {
       .update(subscriptions)
       .set({ isCancelled: cancelled, nextRenewalAt: cancelled || !periodEnd ? null : new Date(periodEnd * 1000) })
       .where(and(eq(subscriptions.providerSubscriptionId, subscription.id), eq(subscriptions.isRenewed, false)));
+  },
+  /**
+   * Refunds of a charge, ours or made in Stripe's dashboard: each one not yet recorded becomes
+   * a refund row of the invoice the charge paid (our own refunds are already recorded under
+   * their refund id, and a redelivery finds them all recorded).
+   */
+  'charge.refunded': async (deps, tx, provider, charge) => {
+    const paymentIntent = idOf(charge.payment_intent);
+    if (!paymentIntent) return;
+    const paidBy = async (refs: string[]) =>
+      refs.length
+        ? tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.provider, 'stripe'), eq(payments.isPayment, true), inArray(payments.providerRef, refs)))
+            .limit(1)
+        : [];
+    // A one-time checkout's payment keeps the intent; a subscription's keeps the Stripe invoice it paid.
+    const paid = (await paidBy([paymentIntent]))[0] ?? (await paidBy(await provider.invoicesPaidBy(paymentIntent)))[0];
+    if (!paid) return; // not a charge of this site
+    // Waits for a staff refund of this invoice that is still being written.
+    await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, paid.invoiceId)).for('update');
+    const refunds = await provider.refundsOfCharge(charge.id);
+    const given = refunds.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+    if (!given.length) return;
+    await tx
+      .insert(payments)
+      .values(
+        given.map((refund) => ({
+          invoiceId: paid.invoiceId,
+          paidAt: deps.clock.now(),
+          description: paymentDescription('refundInProvider'),
+          amountCents: refund.amount,
+          isPayment: false,
+          isCard: paid.isCard,
+          provider: 'stripe',
+          providerRef: refund.id,
+        })),
+      )
+      .onConflictDoNothing();
   },
   'customer.subscription.deleted': async (_deps, tx, _provider, subscription) => {
     await tx

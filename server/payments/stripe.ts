@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { brand } from '../../lib/config';
 import type { BackendConfig } from '../config';
-import type { CheckoutRequest, CheckoutState, CreatedCheckout, PaymentProvider } from './provider';
+import type { CheckoutRequest, CheckoutState, CreatedCheckout, OfferPriceRequest, PaymentProvider } from './provider';
 import { ProviderUnavailableError } from './provider';
 
 type StripeSettings = NonNullable<BackendConfig['stripe']>;
@@ -41,15 +41,20 @@ export class StripeProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
     const recurring = request.lines.some((line) => line.renewalMonths);
-    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) => ({
-      quantity: line.quantity,
-      price_data: {
-        currency: 'usd',
-        unit_amount: line.unitPriceCents,
-        product_data: { name: line.description },
-        ...(line.renewalMonths ? { recurring: { interval: 'month' as const, interval_count: line.renewalMonths } } : {}),
-      },
-    }));
+    // An offer saved through the console has its own Stripe Price; the rest are priced inline.
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) =>
+      line.providerPriceId
+        ? { quantity: line.quantity, price: line.providerPriceId }
+        : {
+            quantity: line.quantity,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitPriceCents,
+              product_data: { name: line.description },
+              ...(line.renewalMonths ? { recurring: { interval: 'month' as const, interval_count: line.renewalMonths } } : {}),
+            },
+          },
+    );
     if (request.taxCents > 0) {
       lineItems.push({
         quantity: 1,
@@ -109,9 +114,7 @@ export class StripeProvider implements PaymentProvider {
     const subscription = idOf(session.subscription);
     // Left alone, the second subscription would renew and charge again.
     if (subscription) await call(() => this.stripe.subscriptions.cancel(subscription));
-    // A subscription's first charge belongs to its invoice (invoice.payments since the 2025 API).
-    const invoice = typeof session.invoice === 'object' ? session.invoice : null;
-    const paymentIntent = idOf(session.payment_intent) ?? idOf(invoice?.payments?.data[0]?.payment.payment_intent);
+    const paymentIntent = paymentIntentOfSession(session);
     if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment of checkout ${sessionId} to refund`);
     const refund = await call(() =>
       this.stripe.refunds.create({ payment_intent: paymentIntent, reason: 'duplicate' }, { idempotencyKey: `refund-${sessionId}` }),
@@ -122,4 +125,94 @@ export class StripeProvider implements PaymentProvider {
   async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
     await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
   }
+
+  /** Stripe voids the invoices it would make meanwhile: nothing is owed for a paused period. */
+  async pauseRenewals(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { pause_collection: { behavior: 'void' } }));
+  }
+
+  async resumeRenewals(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { pause_collection: '' }));
+  }
+
+  async cancelNow(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.cancel(providerSubscriptionId));
+  }
+
+  /**
+   * The payment intent behind a payment row's reference: a one-time checkout keeps the intent
+   * itself; a subscription's first charge and its renewals keep Stripe's invoice, whose
+   * payment it is (invoice.payments since the 2025 API); an old row may keep the session.
+   */
+  private async paymentIntentOf(paymentRef: string): Promise<string> {
+    let paymentIntent: string | null = null;
+    if (paymentRef.startsWith('pi_')) paymentIntent = paymentRef;
+    else if (paymentRef.startsWith('in_')) {
+      const invoice = await call(() => this.stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }));
+      paymentIntent = idOf(invoice.payments?.data[0]?.payment.payment_intent);
+    } else if (paymentRef.startsWith('cs_')) {
+      paymentIntent = paymentIntentOfSession(
+        await call(() => this.stripe.checkout.sessions.retrieve(paymentRef, { expand: ['invoice.payments'] })),
+      );
+    }
+    if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment intent for ${paymentRef}`);
+    return paymentIntent;
+  }
+
+  async refundPayment(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<string> {
+    const paymentIntent = await this.paymentIntentOf(paymentRef);
+    const refund = await call(() => this.stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey }));
+    return refund.id;
+  }
+
+  /** Every refund of a charge (the event's copy may leave them out or cut the list short). */
+  async refundsOfCharge(chargeId: string): Promise<Stripe.Refund[]> {
+    return call(() => this.stripe.refunds.list({ charge: chargeId, limit: 100 }).autoPagingToArray({ limit: 1000 }));
+  }
+
+  /** The Stripe invoices a payment intent paid (a subscription's charges are paid through one). */
+  async invoicesPaidBy(paymentIntent: string): Promise<string[]> {
+    const paid = await call(() =>
+      this.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 10 }),
+    );
+    return paid.data.flatMap((payment) => (payment.invoice ? [idOf(payment.invoice)!] : []));
+  }
+
+  /** A new Price of the offer's product; the product is made once, with the offer's first price. */
+  async offerPrice(offer: OfferPriceRequest): Promise<string> {
+    const previous = offer.previousPriceId;
+    const product = previous
+      ? idOf((await call(() => this.stripe.prices.retrieve(previous))).product)!
+      : (
+          await call(() =>
+            this.stripe.products.create(
+              { name: offer.name, metadata: { offerKey: offer.key } },
+              { idempotencyKey: `offer-product-${offer.key}` },
+            ),
+          )
+        ).id;
+    const price = await call(() =>
+      this.stripe.prices.create({
+        product,
+        currency: 'usd',
+        unit_amount: offer.priceCents,
+        metadata: { offerKey: offer.key },
+        ...(offer.renewalMonths
+          ? {
+              recurring: {
+                interval: offer.renewalMonths % 12 === 0 ? 'year' : 'month',
+                interval_count: offer.renewalMonths % 12 === 0 ? offer.renewalMonths / 12 : offer.renewalMonths,
+              },
+            }
+          : {}),
+      }),
+    );
+    return price.id;
+  }
+}
+
+/** A checkout's payment intent: its own for a one-time payment, its invoice's for a subscription. */
+function paymentIntentOfSession(session: Stripe.Checkout.Session): string | null {
+  const invoice = typeof session.invoice === 'object' ? session.invoice : null;
+  return idOf(session.payment_intent) ?? idOf(invoice?.payments?.data[0]?.payment.payment_intent);
 }

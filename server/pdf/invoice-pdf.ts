@@ -17,7 +17,7 @@ const openFont = (file: string) => fontkit.openSync(path.join(fontDir, file)) as
 let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 
 /** Raise it when the layout changes: every kept PDF is then rendered again on its next download. */
-const layoutVersion = 1;
+const layoutVersion = 2;
 
 /**
  * SHA-256 of everything a render depends on (layout, invoice, the language's words, the
@@ -121,8 +121,14 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   if (invoice.Payments.length) {
     doc.moveDown();
     doc.font(bold).text(t.payments, columns.description);
+    // A refund takes money back off the invoice, so it shows as negative (as on the web page).
     for (const payment of invoice.Payments)
-      row([`${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`, '', '', formatUsd(payment.Amount)]);
+      row([
+        `${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`,
+        '',
+        '',
+        formatUsd(payment.IsPayment ? payment.Amount : -payment.Amount),
+      ]);
   }
   doc.moveDown(2);
   doc

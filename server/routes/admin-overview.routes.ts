@@ -1,3 +1,37 @@
-import { createRouter } from './openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { AuditPageSchema, AuditQuerySchema, OverviewSchema } from '../../lib/contract/admin';
+import { auditPage, auditPageSize } from '../services/audit-log';
+import { overview } from '../services/overview';
+import { adminErrorResponses } from './admin-responses';
+import { createRouter, jsonContent } from './openapi';
 
-export const adminOverviewRoutes = createRouter();
+const overviewRoute = createRoute({
+  method: 'get',
+  path: '/admin/overview',
+  tags: ['admin'],
+  responses: {
+    200: jsonContent(OverviewSchema, 'Revenue of the last twelve months, active subscriptions, monthly recurring revenue, open support'),
+    ...adminErrorResponses,
+  },
+});
+
+const auditRoute = createRoute({
+  method: 'get',
+  path: '/admin/audit',
+  tags: ['admin'],
+  request: { query: AuditQuerySchema },
+  responses: {
+    200: jsonContent(AuditPageSchema, `Staff actions, newest first, about ${auditPageSize} a page; \`before\` pages on`),
+    ...adminErrorResponses,
+  },
+});
+
+export const adminOverviewRoutes = createRouter()
+  .openapi(overviewRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await overview(c.get('deps')), 200);
+  })
+  .openapi(auditRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await auditPage(c.get('deps'), c.req.valid('query').before), 200);
+  });

@@ -171,6 +171,8 @@ export async function logIn(
     for (const { key, limit } of failureLimits) await rateLimiter.hit(key, limit, tooManyLogins);
     return null;
   }
+  // Said only to whoever knows the password: the address alone tells nobody of the suspension.
+  if (user.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
   for (const { key } of failureLimits) await rateLimiter.reset(key);
   return db.transaction(async (tx) => {
     if (input.previousSession) await revokeSession(tx, input.previousSession.tokenHash);

@@ -14,11 +14,16 @@ export interface AuditRecord {
   after?: Record<string, unknown> | null;
 }
 
+/** Who acted: a staff session, or the command line (`npm run staff`, recorded as 'cli' with no account). */
+export type AuditActor = Pick<StaffSession, 'user'> | { user: { id: null; email: 'cli' } };
+
+export const cliActor: AuditActor = { user: { id: null, email: 'cli' } };
+
 /**
  * Records a staff action; called inside the transaction that makes the change, so the log and
  * the change stand or fall together. Answers the entry's key.
  */
-export async function recordAudit(tx: Writer, clock: Clock, staff: StaffSession, record: AuditRecord): Promise<string> {
+export async function recordAudit(tx: Writer, clock: Clock, staff: AuditActor, record: AuditRecord): Promise<string> {
   const [row] = await tx
     .insert(auditLog)
     .values({

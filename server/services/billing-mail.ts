@@ -127,8 +127,11 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(
       and(
+        // A suspended customer is not renewed, so not reminded either.
+        isNull(users.suspendedAt),
         eq(subscriptions.isCancelled, false),
         eq(subscriptions.isRenewed, false),
         eq(subscriptions.renewalFailed, false),

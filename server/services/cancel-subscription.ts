@@ -24,8 +24,16 @@ export async function stopRenewalsAtProvider(
   return stripeIds;
 }
 
-/** Cancel at period end: no more renewals, the paid period stays (with Stripe, told first); the customer is told by mail. */
-export async function cancelSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
+/**
+ * Cancel at period end: no more renewals, the paid period stays (with Stripe, told first); the
+ * customer is told by mail. `within` runs in the same write when it cancels (the console's audit).
+ */
+export async function cancelSubscription(
+  deps: BackendDeps,
+  userId: string,
+  id: string,
+  within?: (tx: Db, cancelled: Subscription) => Promise<void>,
+): Promise<void> {
   const { subscription } = await findOwnSubscription(deps.db, userId, id);
   if (!subscription.nextRenewalAt || subscription.isCancelled) throw new ApiError(400, { key: 'notCancellable' });
   await stopRenewalsAtProvider(deps, [subscription]);
@@ -36,6 +44,7 @@ export async function cancelSubscription(deps: BackendDeps, userId: string, id: 
       .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.isCancelled, false)))
       .returning();
     if (cancelled) await queueCancellation(tx, deps, cancelled);
+    if (cancelled && within) await within(tx, cancelled);
   });
   deps.kickOutbox();
 }

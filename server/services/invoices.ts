@@ -21,7 +21,16 @@ type PaymentRow = typeof payments.$inferSelect;
  * What a payment was: stored in English, as the record says it, and worded in the reader's
  * language when shown (a stored text that is none of these is shown as it is).
  */
-const paymentKinds = ['paymentCard', 'paymentCardTest', 'paymentRenewal', 'paymentRenewalTest', 'refundSecondPayment'] as const;
+const paymentKinds = [
+  'paymentCard',
+  'paymentCardTest',
+  'paymentRenewal',
+  'paymentRenewalTest',
+  'refundSecondPayment',
+  'refundVoidInvoice',
+  'refundByStaff',
+  'refundInProvider',
+] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 export const paymentDescription = (kind: PaymentKind) => apiText('en', { key: kind });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { invoices, offers, payments, subscriptions } from '../db/schema';
+import { invoices, offers, payments, subscriptions, users } from '../db/schema';
 import type { BackendDeps } from '../env';
 import { queueReceipt, queueRenewalFailed } from './billing-mail';
 import { addMonths } from './dates';
@@ -122,8 +122,13 @@ export async function renewSubscriptions(
 /**
  * The manual provider's renewal job: renews what is due, one subscription at a time, each
  * claimed with SKIP LOCKED, so overlapping runs, on one backend or several, renew each once.
+ * A suspended customer's subscriptions wait: they renew once the suspension is lifted.
  */
 export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50): Promise<number> {
+  const suspended = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, subscriptions.userId), isNotNull(users.suspendedAt)));
   const due = () =>
     and(
       eq(subscriptions.provider, 'manual'),
@@ -131,6 +136,7 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
       eq(subscriptions.isRenewed, false),
       eq(subscriptions.renewalFailed, false),
       lte(subscriptions.nextRenewalAt, deps.clock.now()),
+      notExists(suspended),
     );
   const listed = await deps.db
     .select({ id: subscriptions.id })

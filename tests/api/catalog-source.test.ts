@@ -1,7 +1,7 @@
 /**
  * The database is the catalog's one source: a backend notices a change made by another
- * process (a deploy seeding new prices) within about a second, and prices carts by it; seeding
- * an unchanged data file changes nothing.
+ * process (an operator's edit in another backend) within about a second, and prices carts by
+ * it; the data file only fills an empty table, so seeding never undoes an edit.
  */
 import { eq, sql } from 'drizzle-orm';
 import { offers } from '@/server/db/schema';
@@ -30,7 +30,7 @@ async function seesPrice(key: string, price: number | undefined) {
 }
 
 describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('seeds an unchanged data file without touching a row', async () => {
+  it('seeds a table that already has offers without touching a row', async () => {
     const before = await backend.database.db.select({ key: offers.key, updatedAt: offers.updatedAt }).from(offers);
     await seedCatalog(backend.database.db);
     expect(await backend.database.db.select({ key: offers.key, updatedAt: offers.updatedAt }).from(offers)).toEqual(before);
@@ -40,7 +40,7 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     const key = 'pdf-workshop-pro-monthly';
     const [offer] = await backend.database.db.select().from(offers).where(eq(offers.key, key));
     expect(await priceOf(key)).toBe(offer.priceCents);
-    // Another process (a deploy's migrate step, an operator) changes the price in the database.
+    // Another process (an operator's edit on another backend) changes the price in the database.
     await backend.database.db
       .update(offers)
       .set({ priceCents: offer.priceCents + 100, updatedAt: sql`now()` })
@@ -50,8 +50,13 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     await fillCart(client, { [key]: 1 });
     const cart = (await client.call('GET', 'store/cart')).body;
     expect(JSON.stringify(cart)).toContain(String(offer.priceCents + 100));
-    // The data file still holds the old price: seeding brings it back, and it is noticed too.
+    // The data file still holds the old price: seeding keeps the edit.
     await seedCatalog(backend.database.db);
+    expect((await backend.database.db.select().from(offers).where(eq(offers.key, key)))[0].priceCents).toBe(offer.priceCents + 100);
+    await backend.database.db
+      .update(offers)
+      .set({ priceCents: offer.priceCents, updatedAt: sql`now()` })
+      .where(eq(offers.key, key));
     await seesPrice(key, offer.priceCents);
   });
 
@@ -63,7 +68,13 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       .where(eq(offers.key, key));
     await seesPrice(key, undefined);
     const [offer] = await backend.database.db.select().from(offers).where(eq(offers.key, key));
+    // Seeding does not bring a retired offer back; restoring it does.
     await seedCatalog(backend.database.db);
+    expect((await backend.database.db.select().from(offers).where(eq(offers.key, key)))[0].isActive).toBe(false);
+    await backend.database.db
+      .update(offers)
+      .set({ isActive: true, updatedAt: sql`now()` })
+      .where(eq(offers.key, key));
     await seesPrice(key, offer.priceCents);
   });
 

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import * as schema from '@/server/db/schema';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { signedUpClient, startTestBackend, type TestBackend } from './harness';
+import { staffClient } from './staff-harness';
 
 interface Operation {
   method: string;
@@ -37,6 +38,8 @@ let backend: TestBackend | undefined;
 let operations: Operation[] = [];
 let send: (method: string, path: string, init?: { headers?: Record<string, string>; body?: string }) => Promise<Answer>;
 let session: { cookie: string; xsrf: string } | undefined;
+/** A staff owner's session past the second factor, with a fresh password confirmation: the console's calls open. */
+let staffSession: { cookie: string; xsrf: string } | undefined;
 
 beforeAll(async () => {
   if (baseUrl) {
@@ -54,6 +57,8 @@ beforeAll(async () => {
     };
     const client = await signedUpClient(backend, 'contract@example.com');
     session = { cookie: client.cookie(SESSION_COOKIE)!, xsrf: client.cookie(XSRF_COOKIE)! };
+    const { client: staff } = await staffClient(backend, { role: 'owner', passwordConfirmed: true });
+    staffSession = { cookie: staff.cookie(SESSION_COOKIE)!, xsrf: staff.cookie(XSRF_COOKIE)! };
   }
   const document = (await send('GET', '/api/openapi.json')).body as {
     paths: Record<
@@ -89,6 +94,13 @@ const isEnvelope = (body: unknown) =>
     (field) => Array.isArray((body as Record<string, unknown>)[field]) && ((body as Record<string, unknown[]>)[field].length ?? 0) > 0,
   );
 const guarded = () => operations.filter((operation) => !directPaths.includes(operation.path));
+/** The operator console: to anyone without a staff role its calls do not exist (404, never 401). */
+const isConsole = (operation: Operation) => operation.path.startsWith('/api/admin/');
+const sessionHeaders = (as: { cookie: string; xsrf: string } | undefined): Record<string, string> => ({
+  [APP_KEY_HEADER]: APP_KEY,
+  [XSRF_HEADER]: as?.xsrf ?? 'fuzz',
+  Cookie: as ? `${SESSION_COOKIE}=${as.cookie}; ${XSRF_COOKIE}=${as.xsrf}` : `${XSRF_COOKIE}=fuzz`,
+});
 
 describe('the published contract', () => {
   it('lists every call of spec §7', () => {
@@ -174,6 +186,22 @@ describe('the published contract', () => {
       });
     }
   });
+
+  it('hides every console operation from callers without a staff role: 404 with the envelope', async () => {
+    const consoleCalls = operations.filter(isConsole);
+    expect(consoleCalls.length).toBeGreaterThan(5);
+    for (const operation of consoleCalls) expect(operation.needsSession).toBe(false);
+    for (const as of [undefined, session]) {
+      for (const operation of consoleCalls) {
+        const answer = await send(operation.method, concrete(operation.path), {
+          headers: { ...sessionHeaders(as), 'Content-Type': 'application/json' },
+          body: operation.method === 'GET' ? undefined : '{}',
+        });
+        const call = `${as ? 'customer' : 'anonymous'} ${operation.method} ${operation.path}`;
+        expect({ call, status: answer.status, envelope: isEnvelope(answer.body) }).toEqual({ call, status: 404, envelope: true });
+      }
+    }
+  });
 });
 
 /** A JSON value that can never satisfy a schema of the given type. */
@@ -237,6 +265,8 @@ async function fingerprint(): Promise<string> {
     schema.payments,
     schema.checkoutSessions,
     schema.subscriptions,
+    schema.supportReplies,
+    schema.auditLog,
   ];
   const counts = await Promise.all(tables.map((table) => backend!.rowCount(table)));
   const users = await db.select().from(schema.users).orderBy(schema.users.email);
@@ -277,6 +307,28 @@ describe('fuzzed input', () => {
     }
   }, 120_000);
 
+  it('never answers 5xx to junk bodies from staff, answers 4xx with the envelope, and changes nothing', async () => {
+    if (!staffSession) return; // a remote backend has no staff account to call with
+    const targets = operations.filter((operation) => operation.bodySchema && isConsole(operation));
+    for (const operation of targets) {
+      const before = await fingerprint();
+      await fc.assert(
+        fc.asyncProperty(invalidBody(operation.bodySchema!), async (body) => {
+          const headers = { ...sessionHeaders(staffSession), 'Content-Type': 'application/json' };
+          const answer = await send(operation.method, concrete(operation.path), { headers, body });
+          const call = `${operation.method} ${operation.path} ${body.slice(0, 120)}`;
+          expect({ call, clientError: answer.status >= 400 && answer.status < 500, envelope: isEnvelope(answer.body) }).toEqual({
+            call,
+            clientError: true,
+            envelope: true,
+          });
+        }),
+        { numRuns: fuzzRuns },
+      );
+      expect(await fingerprint()).toBe(before);
+    }
+  }, 120_000);
+
   it('never answers 5xx to junk path parameters', async () => {
     const withParams = operations.filter((operation) => operation.path.includes('{') && (!operation.needsSession || session));
     if (!withParams.length) return; // a remote backend without a test account: every such call needs a session
@@ -285,8 +337,8 @@ describe('fuzzed input', () => {
         fc.constantFrom(...withParams),
         fc.oneof(fc.string(), fc.uuid(), fc.string({ unit: 'grapheme' }), fc.constant('..%2f..%2fetc%2fpasswd')),
         async (operation, value) => {
-          const headers: Record<string, string> = { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: session?.xsrf ?? 'fuzz' };
-          headers.Cookie = session ? `${SESSION_COOKIE}=${session.cookie}; ${XSRF_COOKIE}=${session.xsrf}` : `${XSRF_COOKIE}=fuzz`;
+          // The console's calls with staff rights, so their own checks are reached.
+          const headers = sessionHeaders(isConsole(operation) ? (staffSession ?? session) : session);
           const answer = await send(operation.method, concrete(operation.path, encodeURIComponent(value) || 'x'), { headers });
           expect(answer.status).toBeGreaterThanOrEqual(400);
           expect(answer.status).toBeLessThan(500);

@@ -34,6 +34,8 @@ function parseForm(body: string): Json {
 const list = (value: unknown): Json[] => Object.values((value ?? {}) as Record<string, Json>);
 let counter = 0;
 const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** The charge of a payment intent: one each, named after it. */
+const chargeOf = (paymentIntent: string) => paymentIntent.replace(/^pi_/, 'ch_');
 
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
@@ -41,6 +43,9 @@ export async function startFakeStripe() {
   /** A subscription checkout's first invoice, paid by a payment intent (invoice.payments). */
   const invoices = new Map<string, Json>();
   const refunds: Json[] = [];
+  /** Products and Prices made for the store's offers. */
+  const products = new Map<string, Json>();
+  const prices = new Map<string, Json>();
   const idempotent = new Map<string, string>();
   const created: Json[] = [];
   /** Every call as "METHOD /path", in order. */
@@ -71,7 +76,10 @@ export async function startFakeStripe() {
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (typeof key === 'string' && idempotent.has(key)) return reply(200, sessions.get(idempotent.get(key)!));
         const lines = list(params.line_items);
-        const amount = lines.reduce((total, line) => total + Number((line.price_data as Json).unit_amount) * Number(line.quantity), 0);
+        // A line names a Price made earlier, or prices itself inline.
+        const unitAmount = (line: Json) =>
+          Number(line.price ? prices.get(String(line.price))?.unit_amount : (line.price_data as Json).unit_amount);
+        const amount = lines.reduce((total, line) => total + unitAmount(line) * Number(line.quantity), 0);
         const id = newId('cs');
         const session: FakeSession = {
           id,
@@ -126,6 +134,8 @@ export async function startFakeStripe() {
         const subscription = subscriptions.get(subscriptionMatch[1]);
         if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
         if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        // Stripe's form encoding: pause_collection[behavior]=void pauses, an empty pause_collection lifts it.
+        if (params.pause_collection !== undefined) subscription.pause_collection = params.pause_collection || null;
         return reply(200, subscription);
       }
       if (request.method === 'DELETE' && subscriptionMatch) {
@@ -145,11 +155,63 @@ export async function startFakeStripe() {
           object: 'refund',
           status: 'succeeded',
           payment_intent: params.payment_intent,
+          charge: chargeOf(String(params.payment_intent)),
+          // Without an amount, the whole payment (the fake does not know it: null).
+          amount: params.amount === undefined ? null : Number(params.amount),
+          created: Math.floor(Date.now() / 1000),
           reason: params.reason,
         };
         refunds.push(refund);
         if (typeof key === 'string') idempotent.set(key, refund.id as string);
         return reply(200, refund);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+        const charge = url.searchParams.get('charge');
+        return reply(200, { object: 'list', data: refunds.filter((refund) => !charge || refund.charge === charge), has_more: false });
+      }
+      const invoiceMatch = url.pathname.match(/^\/v1\/invoices\/([\w-]+)$/);
+      if (request.method === 'GET' && invoiceMatch) {
+        const invoice = invoices.get(invoiceMatch[1]);
+        if (!invoice) return reply(404, { error: { type: 'invalid_request_error', message: 'No such invoice' } });
+        return reply(200, invoice);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const paymentIntent = url.searchParams.get('payment[payment_intent]');
+        const data = [...invoices.values()].flatMap((invoice) =>
+          list((invoice.payments as Json).data)
+            .filter((entry) => (entry.payment as Json).payment_intent === paymentIntent)
+            .map((entry) => ({ id: newId('inpay'), object: 'invoice_payment', invoice: invoice.id, payment: entry.payment })),
+        );
+        return reply(200, { object: 'list', data, has_more: false });
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/products') {
+        if (typeof key === 'string' && idempotent.has(key)) return reply(200, products.get(idempotent.get(key)!));
+        const product = { id: newId('prod'), object: 'product', name: params.name, metadata: params.metadata ?? {} };
+        products.set(product.id, product);
+        if (typeof key === 'string') idempotent.set(key, product.id);
+        return reply(200, product);
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/prices') {
+        if (!products.has(String(params.product)))
+          return reply(400, { error: { type: 'invalid_request_error', message: 'No such product' } });
+        const recurring = params.recurring as Json | undefined;
+        const price = {
+          id: newId('price'),
+          object: 'price',
+          product: params.product,
+          currency: params.currency,
+          unit_amount: Number(params.unit_amount),
+          recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) } : null,
+          metadata: params.metadata ?? {},
+        };
+        prices.set(price.id, price);
+        return reply(200, price);
+      }
+      const priceMatch = url.pathname.match(/^\/v1\/prices\/([\w-]+)$/);
+      if (request.method === 'GET' && priceMatch) {
+        const price = prices.get(priceMatch[1]);
+        if (!price) return reply(404, { error: { type: 'invalid_request_error', message: 'No such price' } });
+        return reply(200, price);
       }
       reply(404, { error: { type: 'invalid_request_error', message: `Fake Stripe has no ${request.method} ${url.pathname}` } });
     });
@@ -166,6 +228,31 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     refunds,
+    products,
+    prices,
+    /**
+     * A refund made in Stripe's dashboard; answers the charge as the charge.refunded event
+     * carries it (without its refunds: the API version leaves them out).
+     */
+    dashboardRefund(paymentIntent: string, amount: number) {
+      refunds.push({
+        id: newId('re'),
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: paymentIntent,
+        charge: chargeOf(paymentIntent),
+        amount,
+        created: Math.floor(Date.now() / 1000),
+      });
+      const given = refunds.filter((refund) => refund.charge === chargeOf(paymentIntent));
+      return {
+        id: chargeOf(paymentIntent),
+        object: 'charge',
+        payment_intent: paymentIntent,
+        refunded: false,
+        amount_refunded: given.reduce((total, refund) => total + Number(refund.amount ?? 0), 0),
+      };
+    },
     /** The buyer pays in the embedded form. */
     complete(sessionId: string, periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400) {
       const session = sessions.get(sessionId)!;

@@ -7,7 +7,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '@/server/db/database';
 import * as schema from '@/server/db/schema';
-import { seedCatalog } from '@/server/db/seed';
 
 /**
  * Subscriptions bought as several units were one row per unit; migration 0010 turns each
@@ -33,8 +32,9 @@ it('makes one subscription of each line’s units, keeping its history and its q
   await migrate(db, { migrationsFolder: migrationsUpTo('0009_mail_templates') });
   await client.exec(`
     INSERT INTO users (id, email, password_hash, terms_accepted_at) VALUES ('00000000-0000-4000-8000-000000000001', 'old@example.com', 'x', now());
+    INSERT INTO offers (key, description, service_name, service_home_page, app_page, price_cents, trial_days, is_subscription, items, claims)
+      VALUES ('pdf-workshop-pro-monthly', '{"en":"","de":"","ru":""}', '{"en":"","de":"","ru":""}', '/', '/', 999, 0, true, '{"en":[],"de":[],"ru":[]}', '[]');
   `);
-  await seedCatalog(db);
   const invoice = (number: string, id: string) =>
     client.exec(`INSERT INTO invoices (id, number, user_id, created_at, billing_name, billing_address1, billing_city, billing_postal_code, billing_country_code, billing_country_name, billing_email, is_tax_exempt, tax_rate_bps, sub_total_cents, tax_cents, total_cents, from_cart)
        VALUES ('${id}', '${number}', '00000000-0000-4000-8000-000000000001', now(), 'Ann', '1 Main St', 'Plano', '75024', 'US', 'United States', 'old@example.com', false, 0, 1998, 0, 1998, true)`);

@@ -1,0 +1,36 @@
+import { loadBackendConfig } from './config';
+import { systemClock } from './clock';
+import { openDatabase } from './db/database';
+import { loadEnvFiles } from './env-files';
+import { runStaffCommand, StaffCommandError, staffUsage } from './services/staff-commands';
+
+/**
+ * `npm run staff -- <command>` (services/staff-commands.ts). Opens the database as
+ * `npm run migrate` does, migrations first. The embedded database takes the data folder's
+ * lock, so on PGlite this runs only while the site is stopped; with DATABASE_URL it runs any time.
+ */
+async function main() {
+  const argv = process.argv.slice(2);
+  if (!argv.length || argv[0] === 'help' || argv[0] === '--help') {
+    process.stdout.write(`${staffUsage}\n`);
+    if (!argv.length) process.exitCode = 1;
+    return;
+  }
+  loadEnvFiles();
+  const database = await openDatabase(loadBackendConfig().database);
+  try {
+    const lines = await runStaffCommand(
+      { db: database.db, clock: systemClock, staffPassword: process.env.STAFF_PASSWORD || undefined },
+      argv,
+    );
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof StaffCommandError) process.stderr.write(`staff: ${error.message}\n${error.showUsage ? `${staffUsage}\n` : ''}`);
+  else process.stderr.write(`staff: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

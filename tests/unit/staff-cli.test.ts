@@ -1,0 +1,162 @@
+/**
+ * `npm run staff`: the commands against an in-memory database, then the command itself on a
+ * PGlite data folder (and refusing one that a running site holds).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '@/server/db/database';
+import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
+import { checkPassword } from '@/server/services/passwords';
+import { generatePassword, runStaffCommand, StaffCommandError } from '@/server/services/staff-commands';
+import { createSession } from '@/server/services/sessions';
+import { systemClock } from '@/server/clock';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+});
+afterAll(() => database.close());
+
+const run = (argv: string[], staffPassword?: string) => runStaffCommand({ db: database.db, clock: systemClock, staffPassword }, argv);
+const userOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe('staff commands', () => {
+  it('adds the first owner with a generated password shown once, and audits it as cli', async () => {
+    const lines = await run(['add', 'First.Owner@Example.com', '--role', 'owner']);
+    expect(lines[0]).toBe('created first.owner@example.com as owner');
+    const password = lines[1].split(': ').at(-1)!;
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const user = await userOf('first.owner@example.com');
+    expect(user).toMatchObject({ role: 'owner', language: 'en' });
+    expect(user.termsAcceptedAt).toBeInstanceOf(Date);
+    expect(await checkPassword(user.passwordHash, password)).toBe(true);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+    expect(audit).toMatchObject({ staffEmail: 'cli', staffUserId: null, action: 'staff.add', after: { role: 'owner' } });
+  });
+
+  it('takes the password from STAFF_PASSWORD, and refuses a weak one', async () => {
+    await expect(run(['add', 'weak@example.com', '--role', 'staff'], 'short')).rejects.toThrow('STAFF_PASSWORD does not meet');
+    expect(await userOf('weak@example.com')).toBeUndefined();
+    const lines = await run(['add', 'given@example.com', '--role=staff'], 'Given-Password-1');
+    expect(lines).toContain('password: the one given in STAFF_PASSWORD');
+    expect(await checkPassword((await userOf('given@example.com')).passwordHash, 'Given-Password-1')).toBe(true);
+  });
+
+  it('grants a role to an existing account without touching its password', async () => {
+    const [existing] = await database.db
+      .insert(users)
+      .values({ email: 'customer@example.com', passwordHash: 'kept', termsAcceptedAt: new Date() })
+      .returning();
+    expect(await run(['add', 'customer@example.com', '--role', 'staff'])).toEqual(['granted staff to customer@example.com']);
+    expect(await userOf('customer@example.com')).toMatchObject({ role: 'staff', passwordHash: 'kept', id: existing.id });
+    expect(await run(['add', 'customer@example.com', '--role', 'staff'])).toEqual(['customer@example.com is already staff']);
+  });
+
+  it('sets and removes roles, but never the last owner’s', async () => {
+    await expect(run(['set', 'first.owner@example.com', '--role', 'staff'])).rejects.toThrow('The last owner cannot lose the role.');
+    await expect(run(['remove', 'first.owner@example.com'])).rejects.toThrow('The last owner cannot lose the role.');
+    expect(await run(['set', 'customer@example.com', '--role', 'owner'])).toEqual(['customer@example.com is now owner']);
+    expect(await run(['set', 'first.owner@example.com', '--role', 'staff'])).toEqual(['first.owner@example.com is now staff']);
+    expect(await run(['remove', 'given@example.com'])).toEqual(['given@example.com no longer has a role; the account stays']);
+    expect((await userOf('given@example.com')).role).toBeNull();
+    await expect(run(['set', 'given@example.com', '--role', 'staff'])).rejects.toThrow('has no role; grant one with add');
+    await expect(run(['remove', 'nobody@example.com'])).rejects.toThrow('no account has the address nobody@example.com');
+  });
+
+  it('lists every account with a role', async () => {
+    expect(await run(['list'])).toEqual([
+      'customer@example.com  owner  no authenticator yet',
+      'first.owner@example.com  staff  no authenticator yet',
+    ]);
+  });
+
+  it('resets a second factor: authenticator, recovery codes and the sessions that passed it', async () => {
+    const user = await userOf('first.owner@example.com');
+    await database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date(), totpLastStep: 1 })
+      .where(eq(users.id, user.id));
+    await database.db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'hash' });
+    await createSession(database.db, systemClock, user.id);
+    await database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.userId, user.id));
+    expect((await run(['list']))[1]).toBe('first.owner@example.com  staff  authenticator set up');
+
+    const lines = await run(['reset-second-factor', 'first.owner@example.com']);
+    expect(lines[0]).toContain('authenticator and recovery codes removed');
+    expect(await userOf('first.owner@example.com')).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session.secondFactorAt).toBeNull();
+    await expect(run(['reset-second-factor', 'given@example.com'])).rejects.toThrow('is not a staff member');
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['grant', 'a@example.com'], 'unknown command "grant"'],
+    [['add', 'a@example.com'], 'add needs --role owner or --role staff'],
+    [['add', 'a@example.com', '--role', 'admin'], 'unknown role "admin"'],
+    [['add', 'a@example.com', '--role'], '--role needs a value'],
+    [['add', 'not-an-address', '--role', 'staff'], '"not-an-address" is not a usable email address'],
+    [['remove'], 'remove needs an email address'],
+    [['remove', 'a@example.com', '--role', 'staff'], 'remove takes no --role'],
+    [['list', 'extra'], 'list takes no argument'],
+    [['add', 'a@example.com', 'b@example.com', '--role', 'staff'], 'unexpected argument b@example.com'],
+    [['add', 'a@example.com', '--force'], 'unknown option --force'],
+  ])('refuses %j: %s', async (argv, message) => {
+    const error = await run(argv).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StaffCommandError);
+    expect((error as StaffCommandError).message).toContain(message);
+    expect((error as StaffCommandError).showUsage).toBe(true);
+  });
+
+  it('generates passwords that meet the sign-up rules', () => {
+    for (let i = 0; i < 50; i++) expect(generatePassword()).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z0-9]{20}$/);
+  });
+});
+
+describe('npm run staff', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-cli-'));
+  const dataDir = path.join(folder, 'data');
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  const cli = (args: string[], env: Record<string, string> = {}) => {
+    // The folder under test, never a PostgreSQL named by the environment.
+    const inherited = { ...process.env };
+    delete inherited.DATABASE_URL;
+    return spawnSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/staff-cli.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...inherited, NODE_OPTIONS: '', DATA_DIR: dataDir, ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+  };
+
+  it('migrates a new data folder, adds an owner and lists it', () => {
+    const added = cli(['add', 'cli-owner@example.com', '--role', 'owner'], { STAFF_PASSWORD: 'Cli-Password-1' });
+    expect({ status: added.status, stderr: added.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(added.stdout).toContain('created cli-owner@example.com as owner');
+    const listed = cli(['list']);
+    expect(listed.stdout.trim()).toBe('cli-owner@example.com  owner  no authenticator yet');
+    // Bad input is refused before the database is opened.
+    const bad = cli(['add', 'cli-owner@example.com']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('staff: add needs --role owner or --role staff\nusage: npm run staff');
+  }, 120_000);
+
+  it('refuses a data folder a running site holds, and says so', () => {
+    const lock = path.join(dataDir, 'pglite.lock');
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    // The lock names a live process: this test's own.
+    fs.writeFileSync(lock, String(process.pid));
+    try {
+      const result = cli(['list']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  }, 60_000);
+});
