@@ -30,7 +30,13 @@ export default function config(phase: string): NextConfig {
     async headers() {
       // Browsers honour HSTS only over HTTPS, so a production build can always send it.
       const development = phase === PHASE_DEVELOPMENT_SERVER;
-      return securityHeaders({ production: !development, development });
+      // The operator console is staff-only: never indexed, whatever a crawler finds.
+      const noIndex = [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }];
+      const consolePaths = ['/admin', '/admin/:path+', '/:locale(de|ru|en)/admin', '/:locale(de|ru|en)/admin/:path+'];
+      return [
+        ...securityHeaders({ production: !development, development }),
+        ...consolePaths.map((source) => ({ source, headers: noIndex })),
+      ];
     },
     // No redirects() and no trailing-slash redirect of Next.js's own: both would answer without
     // the headers above. The same rules go through the redirect route (i18n/route-rules.ts).

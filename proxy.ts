@@ -27,5 +27,10 @@ export const config = {
     '/:locale(de|ru)/store/cart',
     '/store/checkout',
     '/:locale(de|ru)/store/checkout',
+    // The operator console: its gate (GET admin/me) decides the rest.
+    '/admin',
+    '/admin/:path+',
+    '/:locale(de|ru)/admin',
+    '/:locale(de|ru)/admin/:path+',
   ],
 };

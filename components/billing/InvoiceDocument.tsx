@@ -173,10 +173,9 @@ function Payments({ invoice }: { invoice: Invoice }) {
               <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(payment.DateTime)}</td>
               <td className={cells.text}>
                 {payment.Description}
-                {!payment.IsPayment && <span className="ml-2 text-xs font-semibold text-slate-600 uppercase">{t('refund')}</span>}
                 <span className={cells.phoneOnly}>{formatInvoiceDate(payment.DateTime)}</span>
               </td>
-              {/* A refund takes money back off the invoice, so it shows as negative. */}
+              {/* A refund takes money back off the invoice, so it shows as negative; its description says it is one. */}
               <td className={cells.amount}>{formatUsd(payment.IsPayment ? payment.Amount : -payment.Amount)}</td>
             </tr>
           ))}

@@ -309,7 +309,8 @@ function invoiceModel(
     SubTotalAmount: invoice.subTotalCents,
     TaxTotalAmount: invoice.taxCents,
     TotalAmount: invoice.totalCents,
-    TotalAmountDue: invoice.isVoid ? 0 : Math.max(0, invoice.totalCents - paidCents),
+    // A paid invoice owes nothing, also after a refund: the refund gave money back, it did not reopen the bill.
+    TotalAmountDue: invoice.isVoid || invoice.fullyPaidAt ? 0 : Math.max(0, invoice.totalCents - paidCents),
     BillingName: invoice.billingName,
     BillingAddress1: invoice.billingAddress1,
     BillingAddress2: invoice.billingAddress2,

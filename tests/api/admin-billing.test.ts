@@ -181,6 +181,8 @@ describe('console: refunds', () => {
       { IsPayment: false, Amount: 81, Description: 'Refund' },
     ]);
     expect(invoice.FullyPaidDate).not.toBeNull();
+    // Refunded in full, still paid: nothing is owed.
+    expect(invoice.TotalAmountDue).toBe(0);
     const russian = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'ru' } })).body;
     expect(russian.Payments[1].Description).toBe('Возврат');
     const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, {

@@ -8,7 +8,8 @@ import { remindUpcomingRenewals } from '@/server/services/billing-mail';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import type { FakeStripe } from '../support/fake-stripe';
+import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 import {
   buyWithTestCard,
   fillCart,
@@ -213,24 +214,14 @@ describe('customers (manual payments)', () => {
 });
 
 describe('customers paying through Stripe', () => {
-  const webhookSecret = 'whsec_test_secret';
   let stripe: FakeStripe;
   let backend: TestBackend;
+  let stripeBackend: StripeTestBackend;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    backend = await startTestBackend({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      SITE_URL: 'https://shop.example.com',
-      STRIPE_TIMEOUT_MS: '1500',
-    });
+    stripeBackend = await startStripeTestBackend();
+    ({ stripe, backend } = stripeBackend);
   });
-  afterAll(async () => {
-    await backend.close();
-    await stripe.close();
-  });
+  afterAll(() => stripeBackend.close());
 
   it('pauses collection at Stripe while suspended, and changes nothing when Stripe cannot be told', async () => {
     const email = uniqueEmail('paused');

@@ -1,0 +1,8 @@
+import { NewOffer } from '@/components/admin/OfferForm';
+import { consoleTitle } from '../../metadata';
+
+export const generateMetadata = consoleTitle('newOffer');
+
+export default function AdminNewOfferPage() {
+  return <NewOffer />;
+}

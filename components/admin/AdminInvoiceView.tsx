@@ -1,0 +1,198 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { cells, DataTable } from '@/components/billing/DataTable';
+import { InvoiceStatusBadge } from '@/components/billing/status';
+import { Button } from '@/components/ui/Button';
+import { cx } from '@/components/ui/cx';
+import { Link } from '@/i18n/navigation';
+import { fetchAdminInvoice, voidInvoice } from '@/lib/api/admin';
+import type { AdminInvoice } from '@/lib/contract/admin';
+import { invoiceStatus } from '@/lib/contract/presentation';
+import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { askConsole } from './console-store';
+import { refundedOf } from './CustomerView';
+import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
+import { adminPaths } from './paths';
+import { RefundDialog } from './RefundDialog';
+
+/** Any customer's invoice as the console sees it: the summary, payments and refunds, Void and Refund. */
+export function AdminInvoiceView({ id }: { id: string }) {
+  const t = useTranslations('admin.invoice');
+  const { state, retry, refresh } = useAdminData(`invoice:${id}`, (signal) => fetchAdminInvoice(id, signal));
+  if (state.status !== 'ready') {
+    const back = { href: adminPaths.customers, label: t('backToCustomers') };
+    return (
+      <>
+        <ScreenHeading title={t('title')} back={back} />
+        <AdminStatus state={state} notFound={t('notFound')} back={back} onRetry={retry} />
+      </>
+    );
+  }
+  const data = state.data;
+  return (
+    <>
+      <ScreenHeading
+        title={t('heading', { number: data.Invoice.InvoiceNumber })}
+        back={{ href: adminPaths.customer(data.CustomerKey), label: t('backToCustomer', { email: data.CustomerEmailAddress }) }}
+      >
+        <InvoiceActions data={data} onChanged={refresh} />
+      </ScreenHeading>
+      <div className="flex flex-col gap-8">
+        <Summary data={data} />
+        <Lines data={data} />
+        <Payments data={data} />
+      </div>
+    </>
+  );
+}
+
+function InvoiceActions({ data, onChanged }: { data: AdminInvoice; onChanged(): void }) {
+  const t = useTranslations('admin.invoice');
+  const [voiding, setVoiding] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const invoice = data.Invoice;
+  const onVoid = async () => {
+    const question = {
+      title: t('voidTitle'),
+      message: t('voidMessage', { number: invoice.InvoiceNumber }),
+      confirmLabel: t('void'),
+      warn: true,
+    };
+    if (!(await askConsole(question))) return;
+    setVoiding(true);
+    const done = await runAdminWrite(() => voidInvoice(invoice.Key));
+    setVoiding(false);
+    if (!done) return;
+    reportDone(t('voided'));
+    onChanged();
+  };
+  return (
+    <>
+      {invoiceStatus(invoice) === 'unpaid' && (
+        <Button variant="warn" busy={voiding} onClick={() => void onVoid()}>
+          {t('void')}
+        </Button>
+      )}
+      {data.Refundable > 0 && <Button onClick={() => setRefunding(true)}>{t('refund')}</Button>}
+      <RefundDialog
+        open={refunding}
+        invoice={data}
+        onClose={() => setRefunding(false)}
+        onRefunded={() => {
+          setRefunding(false);
+          onChanged();
+        }}
+      />
+    </>
+  );
+}
+
+function Summary({ data }: { data: AdminInvoice }) {
+  const t = useTranslations('admin.invoice');
+  const money = useMoney();
+  const { date } = useDates();
+  const invoice = data.Invoice;
+  const refunded = refundedOf(invoice);
+  return (
+    <Panel title={t('summary')}>
+      <Facts
+        items={[
+          { term: t('status'), value: <InvoiceStatusBadge invoice={invoice} /> },
+          {
+            term: t('customer'),
+            value: (
+              <Link href={adminPaths.customer(data.CustomerKey)} className="break-all text-brand-700 underline">
+                {data.CustomerEmailAddress}
+              </Link>
+            ),
+          },
+          { term: t('created'), value: date(invoice.CreatedDate) },
+          ...(invoice.FullyPaidDate ? [{ term: t('paid'), value: date(invoice.FullyPaidDate) }] : []),
+          { term: t('version'), value: String(invoice.InvoiceVersion) },
+          { term: t('subtotal'), value: money(invoice.SubTotalAmount) },
+          { term: t('tax'), value: invoice.IsTaxExempt ? t('taxExempt') : money(invoice.TaxTotalAmount) },
+          { term: t('total'), value: <strong>{money(invoice.TotalAmount)}</strong> },
+          {
+            term: t('amountDue'),
+            value: invoice.IsVoid ? (
+              <span className="font-semibold tracking-widest text-warn-700">{t('voidMark')}</span>
+            ) : (
+              money(invoice.TotalAmountDue)
+            ),
+          },
+          ...(refunded > 0 ? [{ term: t('refunded'), value: <span data-testid="refunded-total">{money(refunded)}</span> }] : []),
+          { term: t('refundable'), value: <span data-testid="refundable">{money(data.Refundable)}</span> },
+          ...(data.Provider ? [{ term: t('provider'), value: data.Provider }] : []),
+        ]}
+      />
+    </Panel>
+  );
+}
+
+function Lines({ data }: { data: AdminInvoice }) {
+  const t = useTranslations('admin.invoice');
+  const money = useMoney();
+  return (
+    <Panel title={t('lines')}>
+      <DataTable
+        label={t('lines')}
+        caption={t('lines')}
+        columns={[
+          { label: t('description') },
+          { label: t('unitPrice'), numeric: true, wide: true },
+          { label: t('quantity'), numeric: true, wide: true },
+          { label: t('amount'), numeric: true },
+        ]}
+      >
+        {data.Invoice.LineItems.map((line, index) => (
+          <tr key={`${line.Key}-${index}`}>
+            <td className={cells.text}>
+              {line.Description}
+              <span className={cells.phoneOnly}>
+                {line.Quantity} × {money(line.UnitAmount)}
+              </span>
+            </td>
+            <td className={cx(cells.amount, cells.wide)}>{money(line.UnitAmount)}</td>
+            <td className={cx(cells.amount, cells.wide)}>{line.Quantity}</td>
+            <td className={cells.amount}>{money(line.SubTotalAmount)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </Panel>
+  );
+}
+
+function Payments({ data }: { data: AdminInvoice }) {
+  const t = useTranslations('admin.invoice');
+  const money = useMoney();
+  const { dateTime } = useDates();
+  const payments = data.Invoice.Payments;
+  return (
+    <Panel title={t('payments')}>
+      {payments.length === 0 ? (
+        <EmptyState>{t('noPayments')}</EmptyState>
+      ) : (
+        <DataTable
+          label={t('payments')}
+          caption={t('payments')}
+          columns={[{ label: t('when'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}
+        >
+          {payments.map((payment, index) => (
+            <tr key={index} data-testid={payment.IsPayment ? 'payment' : 'refund'}>
+              <td className={cx(cells.date, cells.wide)}>{dateTime(payment.DateTime)}</td>
+              <td className={cells.text}>
+                {payment.Description}
+                {!payment.IsPayment && <span className="ml-2 text-xs font-semibold text-slate-600 uppercase">{t('refundMark')}</span>}
+                <span className={cells.phoneOnly}>{dateTime(payment.DateTime)}</span>
+              </td>
+              {/* A refund gives money back, so it shows as negative. */}
+              <td className={cells.amount}>{money(payment.IsPayment ? payment.Amount : -payment.Amount)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}

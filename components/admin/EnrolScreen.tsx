@@ -1,0 +1,158 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { LoadingStatus } from '@/components/ui/LoadingStatus';
+import { RetryNotice } from '@/components/ui/Notice';
+import { confirmEnrolment, startEnrolment } from '@/lib/api/admin';
+import { ApiCallError } from '@/lib/api/client';
+import type { Enrolment } from '@/lib/contract/admin';
+import { showError } from '@/lib/state/snackbar';
+import { CodeForm } from './CodeForm';
+import { reportDone } from './admin-calls';
+
+/** The QR code as an image: the server's SVG text never becomes markup of the page. */
+const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * First visit of a staff member: an authenticator is set up (QR code, or the secret typed by
+ * hand), proved with a code, and the recovery codes are shown once.
+ */
+export function EnrolScreen({ email, onDone }: { email: string; onDone(): void }) {
+  const t = useTranslations('admin.enrol');
+  const [enrolment, setEnrolment] = useState<Enrolment | 'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Each start makes a new secret (the last QR code shown is the one that works): only on mount and on retry.
+  const finished = useRef(onDone);
+  useEffect(() => {
+    finished.current = onDone;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    startEnrolment(controller.signal).then(
+      (answer) => !controller.signal.aborted && setEnrolment(answer),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Enrolled meanwhile (another tab): the gate asks for a code instead.
+        if (error instanceof ApiCallError && error.status === 409) return finished.current();
+        if (error instanceof ApiCallError) showError(error.content);
+        setEnrolment('failed');
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
+
+  return (
+    <section aria-labelledby="enrol-heading" className="flex max-w-2xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 id="enrol-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t('title')}
+        </h1>
+        <p className="text-slate-700">{t('intro', { email })}</p>
+      </div>
+      {enrolment === 'loading' ? (
+        <LoadingStatus label={t('loading')} />
+      ) : enrolment === 'failed' ? (
+        <RetryNotice
+          text={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => {
+            setEnrolment('loading');
+            setAttempt((count) => count + 1);
+          }}
+        />
+      ) : (
+        <>
+          <ol className="flex list-decimal flex-col gap-6 pl-5 text-slate-800 marker:font-semibold">
+            <li className="flex flex-col gap-3">
+              <p>{t('scan')}</p>
+              {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made here, nothing for the image optimiser */}
+              <img
+                src={svgImage(enrolment.QrCodeSvg)}
+                alt={t('qrAlt')}
+                width={200}
+                height={200}
+                className="size-[200px] rounded-md border border-slate-200 bg-white"
+              />
+              <p className="text-sm text-slate-700">{t('manual')}</p>
+              <code
+                data-testid="totp-secret"
+                className="self-start rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all"
+              >
+                {grouped(enrolment.Secret)}
+              </code>
+            </li>
+            <li className="flex flex-col gap-3">
+              <p>{t('enterCode')}</p>
+              <CodeForm
+                label={t('codeLabel')}
+                submitLabel={t('confirm')}
+                numeric
+                onCode={async (code) => {
+                  const answer = await confirmEnrolment(code);
+                  setRecoveryCodes(answer.RecoveryCodes);
+                }}
+                onRefused={(error) => {
+                  if (error.status !== 409) return false;
+                  onDone();
+                  return true;
+                }}
+              />
+            </li>
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The recovery codes, shown this once: copied or written down before the console opens. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const t = useTranslations('admin.enrol');
+  const [saved, setSaved] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      reportDone(t('copied'));
+    } catch {
+      showError({ text: t('copyFailed') });
+    }
+  };
+  return (
+    <section aria-labelledby="recovery-heading" className="flex max-w-2xl flex-col gap-5">
+      <h1 id="recovery-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {t('recoveryTitle')}
+      </h1>
+      <p className="text-slate-700">{t('recoveryIntro')}</p>
+      <ul
+        aria-label={t('recoveryList')}
+        data-testid="recovery-codes"
+        className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 font-mono text-base sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div>
+        <Button variant="plain" onClick={() => void copy()}>
+          {t('copy')}
+        </Button>
+      </div>
+      <Checkbox label={t('savedCheck')} checked={saved} onChange={(event) => setSaved(event.target.checked)} />
+      <div>
+        <Button onClick={onDone} disabled={!saved}>
+          {t('continue')}
+        </Button>
+      </div>
+    </section>
+  );
+}

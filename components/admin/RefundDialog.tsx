@@ -1,0 +1,131 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { ErrorPanel } from '@/components/ui/ErrorPanel';
+import { TextField } from '@/components/ui/TextField';
+import { refundInvoice } from '@/lib/api/admin';
+import type { AdminInvoice } from '@/lib/contract/admin';
+import { limits } from '@/lib/contract/limits';
+import { reportDone, runAdminWrite } from './admin-calls';
+import { useMoney } from './parts';
+
+/** Dollars as typed ("12", "12.5", "1,234.56") → cents, or null when it is no amount. */
+export function dollarsToCents(typed: string): number | null {
+  const plain = typed.trim().replace(/[$\s,]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as a plain amount for a field: 1234 → "12.34". */
+export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+
+type RefundForm = { Amount: string; Reason: string };
+
+/**
+ * Gives money back: the amount in dollars (at most what is still refundable, which it starts
+ * with) and a reason. A refund needs a recent password confirmation: the console asks for the
+ * password and sends the refund again (admin-calls.ts).
+ */
+export function RefundDialog({
+  open,
+  invoice,
+  onClose,
+  onRefunded,
+}: {
+  open: boolean;
+  invoice: AdminInvoice;
+  onClose(): void;
+  onRefunded(): void;
+}) {
+  const t = useTranslations('admin.refund');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('title', { number: invoice.Invoice.InvoiceNumber })}
+      maxWidth={480}
+    >
+      {open && <RefundFormView invoice={invoice} onClose={onClose} onRefunded={onRefunded} />}
+    </Dialog>
+  );
+}
+
+function RefundFormView({ invoice, onClose, onRefunded }: { invoice: AdminInvoice; onClose(): void; onRefunded(): void }) {
+  const t = useTranslations('admin.refund');
+  const money = useMoney();
+  const schema = useMemo(
+    () =>
+      z.object({
+        Amount: z.string().transform((typed, context) => {
+          const cents = dollarsToCents(typed);
+          if (cents === null || cents < 1) {
+            context.addIssue({ code: 'custom', message: t('amountInvalid') });
+            return z.NEVER;
+          }
+          if (cents > invoice.Refundable) {
+            context.addIssue({ code: 'custom', message: t('amountTooLarge', { amount: money(invoice.Refundable) }) });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+        Reason: z
+          .string()
+          .trim()
+          .max(limits.refundReason, t('reasonTooLong', { max: limits.refundReason })),
+      }),
+    [t, money, invoice.Refundable],
+  );
+  const { register, handleSubmit, formState } = useForm<RefundForm, unknown, { Amount: number; Reason: string }>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: { Amount: centsToDollars(invoice.Refundable), Reason: '' },
+  });
+  const shown = (name: keyof RefundForm) =>
+    formState.isSubmitted || formState.touchedFields[name] || formState.dirtyFields[name] ? formState.errors[name]?.message : undefined;
+  const [saving, setSaving] = useState(false);
+  const [messages, setMessages] = useState<string[]>([]);
+
+  const onSubmit = handleSubmit(async ({ Amount, Reason }) => {
+    setSaving(true);
+    setMessages([]);
+    const done = await runAdminWrite(
+      () => refundInvoice(invoice.Invoice.Key, { Amount, Reason }),
+      (message) => setMessages([message]),
+    );
+    setSaving(false);
+    if (!done) return;
+    reportDone(t('done', { amount: money(Amount) }));
+    onRefunded();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">{t('intro', { amount: money(invoice.Refundable) })}</p>
+      <ErrorPanel messages={messages} />
+      <TextField
+        label={t('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={t('amountHint')}
+        error={shown('Amount')}
+        {...register('Amount')}
+      />
+      <TextField label={t('reason')} maxLength={limits.refundReason} error={shown('Reason')} {...register('Reason')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="plain" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" variant="warn" busy={saving}>
+          {t('submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  adminData,
+  type AdminDone,
+  type AdminInvoice,
+  type AdminOffer,
+  type AuditEntry,
+  type CustomerDetail,
+  type CustomerRow,
+  type Enrolment,
+  type OfferCreate,
+  type OfferEdit,
+  type Overview,
+  type RefundRequest,
+  type StaffMe,
+  type StaffRole,
+  type SupportMessageRow,
+  type SupportStatus,
+  type SupportThread,
+} from '../contract/admin';
+import type { ErrorEnvelope } from '../contract/envelope';
+import type { UserResponse } from '../contract/user';
+import { ApiCallError, callApi, type HttpMethod } from './client';
+
+/*
+ * The operator console's calls (lib/contract/admin.ts). Every call is silent: the console
+ * decides what a failure means — a 404 is "not found" (or, for GET admin/me, no console at
+ * all), a 403 asks for the second factor or the password first — and shows the rest itself
+ * (components/admin/admin-calls.ts). The server's messages are already in the page's language.
+ */
+const segment = encodeURIComponent;
+const read = <T>(path: string, signal?: AbortSignal) => callApi<T>('GET', path, { silent: true, signal });
+const write = <T = AdminDone>(method: HttpMethod, path: string, body?: unknown) => callApi<T>(method, path, { silent: true, body });
+
+/** What a refused console call asks for first, if anything (403 with Data). */
+export function adminRefusal(error: unknown): (typeof adminData)[keyof typeof adminData] | null {
+  if (!(error instanceof ApiCallError) || error.status !== 403) return null;
+  const data = (error.body as ErrorEnvelope | undefined)?.Data;
+  return data === adminData.secondFactor || data === adminData.confirmPassword ? data : null;
+}
+
+// Access
+
+export const fetchStaffMe = (signal?: AbortSignal) => read<StaffMe>('admin/me', signal);
+export const startEnrolment = (signal?: AbortSignal) => read<Enrolment>('admin/second-factor/enrolment', signal);
+export const confirmEnrolment = (Code: string) => write<{ RecoveryCodes: string[] }>('POST', 'admin/second-factor/enrolment', { Code });
+export const verifySecondFactor = (Code: string) => write<UserResponse>('POST', 'admin/second-factor/verify', { Code });
+export const confirmPassword = (CurrentPassword: string) => write<StaffMe>('POST', 'admin/confirm-password', { CurrentPassword });
+
+// Overview and audit
+
+export const fetchOverview = (signal?: AbortSignal) => read<Overview>('admin/overview', signal);
+export const fetchAudit = (before: string | null, signal?: AbortSignal) =>
+  read<{ Entries: AuditEntry[]; HasMore: boolean }>(`admin/audit${before ? `?before=${segment(before)}` : ''}`, signal);
+
+// Support
+
+export type SupportFilter = SupportStatus | 'all';
+export const fetchSupportMessages = (status: SupportFilter, signal?: AbortSignal) =>
+  read<SupportMessageRow[]>(`admin/support?status=${status}`, signal);
+export const fetchSupportThread = (id: string, signal?: AbortSignal) => read<SupportThread>(`admin/support/${segment(id)}`, signal);
+export const replyToSupport = (id: string, Body: string) => write('POST', `admin/support/${segment(id)}/reply`, { Body });
+export const setSupportStatus = (id: string, Status: SupportStatus) => write('PUT', `admin/support/${segment(id)}/status`, { Status });
+
+// Customers
+
+export const searchCustomers = (q: string, signal?: AbortSignal) => read<CustomerRow[]>(`admin/customers?q=${segment(q)}`, signal);
+export const fetchCustomer = (id: string, signal?: AbortSignal) => read<CustomerDetail>(`admin/customers/${segment(id)}`, signal);
+export const suspendCustomer = (id: string) => write('POST', `admin/customers/${segment(id)}/suspend`);
+export const unsuspendCustomer = (id: string) => write('POST', `admin/customers/${segment(id)}/unsuspend`);
+
+// Invoices and subscriptions
+
+export const fetchAdminInvoice = (id: string, signal?: AbortSignal) => read<AdminInvoice>(`admin/invoices/${segment(id)}`, signal);
+export const voidInvoice = (id: string) => write('POST', `admin/invoices/${segment(id)}/void`);
+export const refundInvoice = (id: string, request: RefundRequest) => write('POST', `admin/invoices/${segment(id)}/refund`, request);
+export const cancelSubscriptionAsStaff = (id: string, When: 'now' | 'period-end') =>
+  write('POST', `admin/subscriptions/${segment(id)}/cancel`, { When });
+
+// Catalog
+
+export const fetchOffers = (signal?: AbortSignal) => read<AdminOffer[]>('admin/offers', signal);
+export const createOffer = (offer: OfferCreate) => write('POST', 'admin/offers', offer);
+export const editOffer = (key: string, offer: OfferEdit) => write('PUT', `admin/offers/${segment(key)}`, offer);
+export const setOfferActive = (key: string, active: boolean) =>
+  write('POST', `admin/offers/${segment(key)}/${active ? 'restore' : 'retire'}`);
+
+// Staff (owners)
+
+export const fetchStaff = (signal?: AbortSignal) => read<CustomerRow[]>('admin/staff', signal);
+export const changeStaffRole = (id: string, Role: StaffRole | null) => write('PUT', `admin/staff/${segment(id)}/role`, { Role });
