@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { MAX_BODY_BYTES } from '../lib/contract/http';
 import { apiHeaders } from '../lib/security-headers';
-import type { AppEnv, BackendDeps } from './env';
+import type { AppEnv, BackendDeps } from './deps';
 import { ApiError, errorResponse } from './errors';
 import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';

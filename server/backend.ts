@@ -5,7 +5,7 @@ import { loadBackendConfig, type BackendConfig } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { seedCatalog } from './db/seed';
 import { createMailer, type Mailer } from './email/mailer';
-import type { BackendDeps } from './env';
+import type { BackendDeps } from './deps';
 import type { PaymentProvider } from './payments/provider';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from '../lib/contract/envelope';
-import type { AppEnv } from './env';
+import type { AppEnv } from './deps';
 import { apiText, validationText, type ApiText } from './i18n';
 import { clearSessionCookie } from './middleware/cookies';
 import { pickLanguage, type ApiLanguage } from './services/language';

@@ -16,7 +16,7 @@ import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
-import { signupCodeField, useCodeRecipient } from './code-field';
+import { signupCodeField, useCodeRecipient } from './code-field-state';
 import { CodeField } from './CodeField';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';

@@ -1,4 +1,4 @@
-import { cartBadgeText } from './cart-badge';
+import { cartBadgeText } from './cart-badge-text';
 
 export function CartBadge({ count }: { count: number }) {
   const text = cartBadgeText(count);

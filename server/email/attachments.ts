@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { invoices, type MailAttachmentRef } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { invoicePdf } from '../services/invoice-documents';
 import { toInvoiceModel } from '../services/invoices';
 import type { MailAttachment } from './mailer';

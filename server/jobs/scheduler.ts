@@ -1,5 +1,5 @@
 import { deliverDueMail } from '../email/outbox';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { purgeDueAccounts } from '../services/accounts';
 import { remindUpcomingRenewals } from '../services/billing-mail';
 import { renewDueManualSubscriptions } from '../services/renewals';

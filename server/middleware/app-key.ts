@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { openedDirectly, routeIs } from './route-access';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../lib/contract/http';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { randomToken } from '../services/crypto';
 import { sessionLifetimeMs, type IssuedSession } from '../services/sessions';
 

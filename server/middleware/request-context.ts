@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { clientAddress } from '../client-address';
-import type { AppEnv, BackendDeps } from '../env';
+import type { AppEnv, BackendDeps } from '../deps';
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 

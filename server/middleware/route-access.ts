@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 
 /*
  * A route declares how it is reached by listing one of these markers among its middleware; the

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { ApiError, requestLanguage } from '../errors';
 import { findSession, markSessionUsed, rememberLanguage, type ActiveSession } from '../services/sessions';
 import { clearSessionCookie } from './cookies';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { adminData, passwordConfirmationMs } from '../../lib/contract/admin';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../services/sessions';
 import { beforeSecondFactor, routeIs } from './route-access';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { sameText } from '../services/crypto';
 import { issueXsrfCookie } from './cookies';

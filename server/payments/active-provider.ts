@@ -1,4 +1,4 @@
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { ProviderUnavailableError, type PaymentProvider } from './provider';
 

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { PaymentReturnResponse } from '../../lib/contract/store';
 import { checkoutSessions } from '../db/schema';
 import type { ActiveSession } from '../services/sessions';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { priceCart } from '../services/cart';
 import { claimsOf } from '../services/claims';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, offers, payments, subscriptions, users } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { stopRenewalsAtProvider } from '../services/cancel-subscription';
 import { queueReceipt } from '../services/billing-mail';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSessions } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../services/sessions';
 import { activeProvider } from './active-provider';

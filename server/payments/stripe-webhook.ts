@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, payments, processedEvents, subscriptions } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { queueRenewalFailed } from '../services/billing-mail';
 import { paymentDescription } from '../services/invoices';

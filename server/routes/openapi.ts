@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import type { JsonText } from '../json-text';
 import { ApiError, issueTexts } from '../errors';
 

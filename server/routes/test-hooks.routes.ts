@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { StaffRoleSchema } from '../../lib/contract/admin';
 import { users } from '../db/schema';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireSession, sessionOf } from '../middleware/session';
 import { renewOwnSubscriptionsNow } from '../services/test-time';

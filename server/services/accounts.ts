@@ -3,7 +3,7 @@ import { brand } from '../../lib/config';
 import type { SessionInfo } from '../../lib/contract/auth';
 import { canonicalEmail } from '../../lib/contract/limits';
 import { userData } from '../../lib/contract/user';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { emailRestores, sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
 import { mailOrigin, queueMail } from '../email/outbox';
 import type { EmailKind } from '../email/templates';

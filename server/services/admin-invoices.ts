@@ -4,7 +4,7 @@ import { formatUsd } from '../../lib/contract/presentation';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { invoices, payments, users } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { activeProvider, providerCall } from '../payments/active-provider';

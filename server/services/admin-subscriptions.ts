@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AdminDone } from '../../lib/contract/admin';
 import { subscriptions } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { activeProvider, providerCall } from '../payments/active-provider';

@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { AuditEntry, AuditPageSchema } from '../../lib/contract/admin';
 import type { z } from 'zod';
 import { auditLog } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 
 export const auditPageSize = 50;
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { invoices, offers, subscriptions, users } from '../db/schema';
 import { mailOrigin, queueMail, type MailToQueue } from '../email/outbox';
 import { pageLink, type EmailKind } from '../email/templates';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { pickLanguage, type ApiLanguage } from './language';
 import { taxOn } from './tax';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { subscriptions } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { activeProvider, providerCall } from '../payments/active-provider';
 import { queueCancellation } from './billing-mail';

@@ -1,4 +1,4 @@
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { subscriptionClaims } from './subscriptions';
 
 /** Entitlements (ARCHITECTURE.md "Claims"): every free plan's, plus those of active subscriptions. */

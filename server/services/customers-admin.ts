@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import { staffIdleMs, type CustomerDetail, type CustomerRow } from '../../lib/contract/admin';
 import { invoices, sessions, subscriptions, users } from '../db/schema';
 import type { Db } from '../db/database';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { activeProvider, providerCall } from '../payments/active-provider';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
 import { invoiceDocuments } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { invoicePdfHash, letOthersRun, renderInvoicePdf } from '../pdf/invoice-pdf';
 import type { ApiLanguage } from './language';
 

@@ -5,7 +5,7 @@ import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { cartItems, invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { apiText } from '../i18n';
 import type { PricedCart } from './cart';

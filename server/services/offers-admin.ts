@@ -3,7 +3,7 @@ import { asc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminDone, AdminOffer, OfferCreateSchema, OfferEditSchema } from '../../lib/contract/admin';
 import { offers } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { providerCall } from '../payments/active-provider';

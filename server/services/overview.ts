@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import type { Overview } from '../../lib/contract/admin';
 import { invoiceLines, offers, payments, subscriptions, supportMessages } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 
 const monthsShown = 12;
 

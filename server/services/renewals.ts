@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions, users } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { queueReceipt, queueRenewalFailed } from './billing-mail';
 import { addMonths } from './dates';
 import { createInvoice, paymentDescription } from './invoices';

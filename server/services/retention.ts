@@ -1,5 +1,5 @@
 import { and, isNotNull, lte, or } from 'drizzle-orm';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { emailRestores, outbox, rateLimits, sessions, verificationCodes } from '../db/schema';
 import { limits } from './rate-limit';
 

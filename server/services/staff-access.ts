@@ -7,7 +7,7 @@ import { passwordConfirmationMs, type CustomerRow, type Enrolment, type StaffMe,
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { recoveryCodes, sessions, users } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { confirmCurrentPassword } from './accounts';

@@ -3,7 +3,7 @@ import type { SupportMessageRow, SupportStatus, SupportThread } from '../../lib/
 import type { Db } from '../db/database';
 import { supportMessages, supportReplies, users } from '../db/schema';
 import { queueMail } from '../email/outbox';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { StaffSession } from '../middleware/staff';
 import { recordAudit } from './audit';

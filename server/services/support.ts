@@ -2,7 +2,7 @@ import { brand } from '../../lib/config';
 import type { SupportMessage } from '../../lib/contract/support';
 import { supportMessages } from '../db/schema';
 import { queueMail } from '../email/outbox';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { limits } from './rate-limit';
 
 /** Stored first, then mailed to support through the outbox: nothing is lost while mail is down. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
-import type { BackendDeps } from '../env';
+import type { BackendDeps } from '../deps';
 import { renewDueManualSubscriptions } from './renewals';
 
 /**

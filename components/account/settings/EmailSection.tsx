@@ -13,7 +13,7 @@ import type { changeEmailFormSchema } from '@/lib/contract/user';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
-import { emailCodeField, useCodeRecipient } from '../code-field';
+import { emailCodeField, useCodeRecipient } from '../code-field-state';
 import { CodeField } from '../CodeField';
 import { EmailField } from '../EmailField';
 import { useServerCall } from '../use-server-call';
