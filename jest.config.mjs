@@ -23,12 +23,12 @@ export default async function config() {
   const dom = await createJestConfig({
     ...shared,
     displayName: 'components',
-    // jsdom on the real backend's origin, started once for the project (tests/components/support).
-    testEnvironment: '<rootDir>/tests/components/support/environment.js',
-    globalSetup: '<rootDir>/tests/components/support/global-setup.mjs',
-    globalTeardown: '<rootDir>/tests/components/support/global-teardown.mjs',
+    // jsdom on the real backend's origin, started once for the project (tests/components/runner).
+    testEnvironment: '<rootDir>/tests/components/runner/environment.js',
+    globalSetup: '<rootDir>/tests/components/runner/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/components/runner/global-teardown.mjs',
     testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
-    setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts', '<rootDir>/tests/components/support/network.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts', '<rootDir>/tests/components/runner/network.ts'],
   })();
   return {
     // Tests and hooks start databases: a new PGlite takes seconds, more beside the other worker

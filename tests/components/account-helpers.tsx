@@ -11,8 +11,8 @@ import { dismissAuthDialog } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
 import { snackbarStore, type SnackStyle } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
-import { signUp } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { signUp } from './runner/accounts';
+import { network, pageApi } from './runner/network';
 
 export function resetAccountState() {
   answerConfirm(false);

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import type { TestLocale } from './render';
 import { renderAccount, resetAccountState, translator, validationText, visitorPage } from './account-helpers';
-import { signedIn, strongPassword, uniqueEmail } from './support/accounts';
-import { network } from './support/network';
+import { signedIn, strongPassword, uniqueEmail } from './runner/accounts';
+import { network } from './runner/network';
 
 jest.setTimeout(20_000);
 

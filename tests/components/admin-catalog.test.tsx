@@ -9,8 +9,8 @@ import type { AdminOffer, CustomerRow } from '@/lib/contract/admin';
 import { snackText } from './account-helpers';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';
 import { routerCalls } from './render';
-import { signUp, uniqueEmail } from './support/accounts';
-import { accepted, anotherBrowser, network, pageApi } from './support/network';
+import { signUp, uniqueEmail } from './runner/accounts';
+import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 
 jest.setTimeout(40_000);
 

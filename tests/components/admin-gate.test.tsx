@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Overview } from '@/components/admin/Overview';
 import { appActions } from '@/lib/state/app-state';
 import { adminTexts, authenticatorCode, enrolled, newSession, renderConsole, resetConsoleState, staffMember } from './admin-helpers';
-import { signedIn } from './support/accounts';
-import { network } from './support/network';
+import { signedIn } from './runner/accounts';
+import { network } from './runner/network';
 
 // Sign-ups and the second factor go through the real backend.
 jest.setTimeout(30_000);

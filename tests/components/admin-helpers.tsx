@@ -14,8 +14,8 @@ import adminEn from '@/messages/admin/en.json';
 import adminRu from '@/messages/admin/ru.json';
 import { logIn, resetAccountState } from './account-helpers';
 import { messages, renderWithIntl, type TestLocale } from './render';
-import { signedIn } from './support/accounts';
-import { accepted, pageApi } from './support/network';
+import { signedIn } from './runner/accounts';
+import { accepted, pageApi } from './runner/network';
 
 // jsdom has no TextEncoder, which otplib needs (it runs in every browser): Node's, before otplib loads.
 globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;

@@ -6,8 +6,8 @@ import type { AdminInvoice } from '@/lib/contract/admin';
 import { snackText } from './account-helpers';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';
 import { paidCheckout, unpaidInvoice } from './checkout-helpers';
-import { signedIn } from './support/accounts';
-import { accepted, network, pageApi } from './support/network';
+import { signedIn } from './runner/accounts';
+import { accepted, network, pageApi } from './runner/network';
 
 jest.setTimeout(40_000);
 

@@ -5,8 +5,8 @@ import { SupportThread } from '@/components/admin/SupportThread';
 import type { SupportMessageRow } from '@/lib/contract/admin';
 import { snackText } from './account-helpers';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';
-import { uniqueEmail } from './support/accounts';
-import { accepted, anotherBrowser, network, pageApi } from './support/network';
+import { uniqueEmail } from './runner/accounts';
+import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 
 jest.setTimeout(30_000);
 

@@ -3,9 +3,9 @@ import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { logIn } from './account-helpers';
 import { checkoutElsewhere, payElsewhere, returnAnswer, testCards } from './checkout-helpers';
 import { fillCart, type Quantities } from './store-helpers';
-import { signedIn, uniqueEmail } from './support/accounts';
+import { signedIn, uniqueEmail } from './runner/accounts';
 import { germanBilling, texasBilling } from '../support/billing-contacts';
-import { accepted, pageApi } from './support/network';
+import { accepted, pageApi } from './runner/network';
 
 /*
  * Real billing states for the billing screens, built through the real backend with the page's

@@ -12,8 +12,8 @@ import { invoiceStatus } from '@/lib/contract/presentation';
 import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
 import { asVoid, customerWithInvoices, endSessionElsewhere, invoicePage, shareCustomerState, unknownKey, utcDay } from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
-import { signedIn } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { signedIn } from './runner/accounts';
+import { network, pageApi } from './runner/network';
 
 // The setup signs an account up and buys through the real backend.
 jest.setTimeout(20_000);

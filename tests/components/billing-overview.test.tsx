@@ -16,8 +16,8 @@ import {
   utcDay,
 } from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
-import { signedIn } from './support/accounts';
-import { network } from './support/network';
+import { signedIn } from './runner/accounts';
+import { network } from './runner/network';
 
 // Each setup signs an account up and buys through the real backend.
 jest.setTimeout(20_000);

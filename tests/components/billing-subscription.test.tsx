@@ -20,7 +20,7 @@ import {
   utcDay,
 } from './billing-fixtures';
 import { renderWithIntl, type TestLocale } from './render';
-import { network } from './support/network';
+import { network } from './runner/network';
 
 // Each setup signs an account up and buys through the real backend.
 jest.setTimeout(20_000);

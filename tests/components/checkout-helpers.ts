@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { Invoice } from '@/lib/contract/billing';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { accepted, network, pageApi } from './support/network';
+import { accepted, network, pageApi } from './runner/network';
 import { fillCart, type Quantities } from './store-helpers';
 
 export { testCards };

@@ -16,8 +16,8 @@ import validationEn from '@/messages/en.json';
 import validationRu from '@/messages/ru.json';
 import { expectSnackGoneAfter, snackShown } from './account-helpers';
 import { renderWithIntl, routerCalls } from './render';
-import { mailsTo, uniqueEmail } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { mailsTo, uniqueEmail } from './runner/accounts';
+import { network, pageApi } from './runner/network';
 
 const site = { en, de, ru };
 const validation = { en: validationEn.validation, de: validationDe.validation, ru: validationRu.validation };

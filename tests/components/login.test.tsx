@@ -17,8 +17,8 @@ import {
   throttleLogins,
   visitorPage,
 } from './account-helpers';
-import { signedIn, signUp, uniqueEmail } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { signedIn, signUp, uniqueEmail } from './runner/accounts';
+import { network, pageApi } from './runner/network';
 
 jest.setTimeout(20_000);
 

@@ -2,8 +2,8 @@ import userEvent from '@testing-library/user-event';
 import type { SessionInfo } from '@/lib/contract/auth';
 import { renderAccount } from './account-helpers';
 import type { TestLocale } from './render';
-import { signedIn } from './support/accounts';
-import { pageApi } from './support/network';
+import { signedIn } from './runner/accounts';
+import { pageApi } from './runner/network';
 
 /** The session the backend has for the page's cookies (anonymous: UserName null). */
 export async function backendSession(): Promise<SessionInfo> {

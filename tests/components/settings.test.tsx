@@ -14,8 +14,8 @@ import {
   snackText,
 } from './account-helpers';
 import { backendSession, openSettings, wrongPasswordTriesInAnotherTab } from './settings-helpers';
-import { changeEmail, mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './support/accounts';
-import { anotherBrowser, network, pageApi } from './support/network';
+import { changeEmail, mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './runner/accounts';
+import { anotherBrowser, network, pageApi } from './runner/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 

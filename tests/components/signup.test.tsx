@@ -11,8 +11,8 @@ import {
   snackShown,
   visitorPage,
 } from './account-helpers';
-import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './support/accounts';
-import { anotherBrowser, network, pageApi } from './support/network';
+import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './runner/accounts';
+import { anotherBrowser, network, pageApi } from './runner/network';
 
 jest.setTimeout(20_000);
 

@@ -8,8 +8,8 @@ import { texasBilling } from '../support/billing-contacts';
 import { logInThroughDialog } from './account-helpers';
 import { routerCalls, type TestLocale } from './render';
 import { anonymousVisitor, eventually, renderStore, savedCart, shopper, storeTexts, type Quantities } from './store-helpers';
-import { strongPassword } from './support/accounts';
-import { network, pageApi } from './support/network';
+import { strongPassword } from './runner/accounts';
+import { network, pageApi } from './runner/network';
 
 // Each test signs up its own account; some save the cart more than once.
 jest.setTimeout(20_000);

@@ -22,7 +22,7 @@ import {
 } from './checkout-helpers';
 import { routerCalls, type TestLocale } from './render';
 import { fillCart, renderStore, shopper, type Quantities } from './store-helpers';
-import { network, pageApi } from './support/network';
+import { network, pageApi } from './runner/network';
 
 // Every test signs up its own account on the real backend, and most of them pay.
 jest.setTimeout(20_000);

@@ -13,8 +13,8 @@ import storeRu from '@/messages/store/ru.json';
 import { texasBilling } from '../support/billing-contacts';
 import { resetAccountState } from './account-helpers';
 import { messages, renderWithIntl, type TestLocale } from './render';
-import { signedIn } from './support/accounts';
-import { accepted, network, pageApi } from './support/network';
+import { signedIn } from './runner/accounts';
+import { accepted, network, pageApi } from './runner/network';
 
 const storeMessages = { en: storeEn, de: storeDe, ru: storeRu };
 

@@ -9,8 +9,8 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { expectSnackGoneAfter, logInThroughDialog, snackShown, visitorPage } from './account-helpers';
 import { routerCalls } from './render';
 import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
-import { mailedCode, strongPassword, uniqueEmail } from './support/accounts';
-import { network } from './support/network';
+import { mailedCode, strongPassword, uniqueEmail } from './runner/accounts';
+import { network } from './runner/network';
 
 // Tests that add to a cart sign up their own account first.
 jest.setTimeout(20_000);

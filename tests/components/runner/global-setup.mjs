@@ -43,7 +43,7 @@ export default async function globalSetup() {
     PAYMENTS_MANUAL_ENABLED: 'true',
     TEST_HOOKS: 'on',
     LOG_LEVEL: 'error',
-    // The test's page reports each browser's address as a proxy would (support/network.ts).
+    // The test's page reports each browser's address as a proxy would (runner/network.ts).
     TRUSTED_PROXIES: '1',
   });
   globalThis.componentServers = { processes: [backend, mail], dataDir };

@@ -1,6 +1,6 @@
-// jsdom, with the page on the real backend's origin (tests/components/support/global-setup.mjs),
+// jsdom, with the page on the real backend's origin (tests/components/runner/global-setup.mjs),
 // so `/api/…` resolves and cookies work as in a browser. Node's own fetch and the page's cookie
-// jar are handed in for the page's network (tests/components/support/network.ts).
+// jar are handed in for the page's network (tests/components/runner/network.ts).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class ComponentEnvironment extends TestEnvironment {

@@ -1,6 +1,6 @@
 /**
  * The page's network: what the browser's fetch does, over real HTTP to the real backend
- * (tests/components/support/global-setup.mjs). Relative URLs resolve against the page, cookies
+ * (tests/components/runner/global-setup.mjs). Relative URLs resolve against the page, cookies
  * live in the page's jar (HttpOnly ones included, set and sent as a browser does), and an abort
  * of the page's signal ends the request.
  *
@@ -19,7 +19,7 @@ interface CookieJar {
 }
 
 declare global {
-  // Handed in by tests/components/support/environment.js.
+  // Handed in by tests/components/runner/environment.js.
   var nodeNetwork: {
     fetch: typeof fetch;
     Response: typeof Response;
