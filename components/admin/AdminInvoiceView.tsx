@@ -184,7 +184,6 @@ function Payments({ data }: { data: AdminInvoice }) {
               <td className={cx(cells.date, cells.wide)}>{dateTime(payment.DateTime)}</td>
               <td className={cells.text}>
                 {payment.Description}
-                {!payment.IsPayment && <span className="ml-2 text-xs font-semibold text-slate-600 uppercase">{t('refundMark')}</span>}
                 <span className={cells.phoneOnly}>{dateTime(payment.DateTime)}</span>
               </td>
               {/* A refund gives money back, so it shows as negative. */}

@@ -76,6 +76,8 @@ describe('catalog', () => {
 
     await user.click(within(row()).getByRole('button', { name: `Restore Test Service, yearly` }));
     await waitFor(() => expect(within(row()).getByTestId('offer-state')).toHaveTextContent(t.catalog.active));
+    // The run's backend is shared: the store is left as it was found.
+    await accepted('retire the test offer', pageApi('POST', `admin/offers/${key}/retire`));
   });
 });
 
