@@ -26,6 +26,6 @@ export default defineConfig([
     },
   },
   // Jest's environment module is CommonJS, loaded by Jest itself.
-  { files: ['tests/components/support/environment.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  { files: ['tests/components/runner/environment.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   globalIgnores(['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);
