@@ -82,28 +82,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-type Tone = 'good' | 'info' | 'wait' | 'muted' | 'bad';
-const tones: Record<Tone, string> = {
-  good: 'bg-green-50 text-green-800 ring-green-700/30',
-  info: 'bg-brand-50 text-brand-800 ring-brand-700/30',
-  wait: 'bg-amber-50 text-amber-900 ring-amber-700/40',
-  muted: 'bg-slate-100 text-slate-700 ring-slate-500/30',
-  bad: 'bg-red-50 text-warn-700 ring-warn-600/40',
-};
-
-export function Badge({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
-  return (
-    <span
-      data-testid={testId}
-      className={cx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        tones[tone],
-      )}
-    >
-      {children}
-    </span>
-  );
-}
+export { Badge } from '../billing/status';
 
 /** Terms and their values, two columns from small screens up. */
 export function Facts({ items }: { items: { term: string; value: ReactNode }[] }) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
 import {
   formatInvoiceDate,
@@ -11,7 +12,7 @@ import {
 } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
 
-type Tone = 'good' | 'info' | 'wait' | 'muted' | 'bad';
+export type Tone = 'good' | 'info' | 'wait' | 'muted' | 'bad';
 
 const tones: Record<Tone, string> = {
   good: 'bg-green-50 text-green-800 ring-green-700/30',
@@ -22,7 +23,7 @@ const tones: Record<Tone, string> = {
 };
 
 /** Long labels (and their translations) may wrap on phones rather than push a table wider. */
-function Badge({ tone, children, testId }: { tone: Tone; children: string; testId: string }) {
+export function Badge({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
   return (
     <span
       data-testid={testId}
