@@ -26,9 +26,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A test that passes only on its second try is still listed, as flaky.
+  retries: 1,
   reporter: [['list']],
-  timeout: 30_000,
+  // The heavier tests make two accounts, buy and walk several pages while the other worker and
+  // six servers share the two cores: over 30 s (the default) in a loaded run.
+  timeout: 60_000,
   // Two workers share two cores with the servers: a page can take over 5 s (the default) to
   // hydrate and load its data there, as the pricing page did in one CI run.
   expect: { timeout: 10_000 },

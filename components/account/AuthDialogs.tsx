@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { LOGIN_PARAM, safeReturnPath } from '@/lib/portal-paths';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
@@ -39,22 +39,26 @@ function LoginFromAddress() {
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const goToReturnPath = useGoToReturnPath();
-  const [pending, setPending] = useState<{ returnTo: string | null } | null>(null);
+  // Refs, not state: the request waits here for the session check and renders nothing.
+  const pending = useRef<{ returnTo: string | null } | null>(null);
+  // The parameter read last, taken once even if the address is slow to drop it.
+  const taken = useRef<string | null>(null);
 
   useEffect(() => {
-    if (requested === null) return;
-    setPending({ returnTo: safeReturnPath(requested) });
-    const url = new URL(window.location.href);
-    url.searchParams.delete(LOGIN_PARAM);
-    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-  }, [requested]);
-
-  useEffect(() => {
-    if (!pending || !checked) return;
-    setPending(null);
-    if (loggedIn) goToReturnPath(pending.returnTo);
-    else openAuthDialog('login', pending.returnTo);
-  }, [pending, checked, loggedIn, goToReturnPath]);
+    const fresh = requested !== taken.current;
+    taken.current = requested;
+    if (fresh && requested !== null) {
+      pending.current = { returnTo: safeReturnPath(requested) };
+      const url = new URL(window.location.href);
+      url.searchParams.delete(LOGIN_PARAM);
+      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    }
+    if (!pending.current || !checked) return;
+    const { returnTo } = pending.current;
+    pending.current = null;
+    if (loggedIn) goToReturnPath(returnTo);
+    else openAuthDialog('login', returnTo);
+  }, [requested, checked, loggedIn, goToReturnPath]);
 
   return null;
 }

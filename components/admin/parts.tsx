@@ -3,7 +3,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/Button';
-import { cx } from '@/components/ui/cx';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { Notice, RetryNotice } from '@/components/ui/Notice';
 import { Link } from '@/i18n/navigation';

@@ -7,8 +7,8 @@ import { useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { showError } from '@/lib/state/snackbar';
 
-export type PortalData<T> =
-  { status: 'loading' } | { status: 'loginRequired' } | { status: 'notFound' } | { status: 'failed' } | { status: 'ready'; data: T };
+type Settled<T> = { status: 'notFound' } | { status: 'failed' } | { status: 'ready'; data: T };
+export type PortalData<T> = { status: 'loading' } | { status: 'loginRequired' } | Settled<T>;
 
 /**
  * What a billing screen loads for the signed-in user, once the session check is done.
@@ -21,8 +21,10 @@ export function usePortalData<T>(key: string, load: (signal: AbortSignal) => Pro
   const pathname = usePathname();
   const checked = useAppState((state) => state.sessionChecked);
   const userName = useAppState((state) => state.sessionInfo?.UserName ?? null);
-  const [state, setState] = useState<PortalData<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A result belongs to the request that produced it: a new user, key or retry is loading again.
+  const request = JSON.stringify([userName, key, attempt]);
+  const [result, setResult] = useState<{ request: string; state: Settled<T> } | null>(null);
   // The latest loader and path without making them effect triggers (callers pass new closures).
   const latest = useRef({ load, pathname });
   useEffect(() => {
@@ -32,34 +34,40 @@ export function usePortalData<T>(key: string, load: (signal: AbortSignal) => Pro
 
   useEffect(() => {
     if (!checked) return;
+    const wasFirstCheck = firstCheck.current;
+    firstCheck.current = false;
     if (!userName) {
-      setState({ status: 'loginRequired' });
-      if (firstCheck.current) openAuthDialog('login', latest.current.pathname);
-      firstCheck.current = false;
+      if (wasFirstCheck) openAuthDialog('login', latest.current.pathname);
       return;
     }
-    firstCheck.current = false;
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    const settle = (state: Settled<T>) => {
+      if (!controller.signal.aborted) setResult({ request, state });
+    };
     latest.current.load(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
-      },
+      (data) => settle({ status: 'ready', data }),
       (error: unknown) => {
         const status = error instanceof ApiCallError ? error.status : undefined;
         if (status === 401) return openAuthDialog('login', latest.current.pathname);
-        if (controller.signal.aborted) return;
-        if (status === 404 || status === 400) return setState({ status: 'notFound' });
-        if (error instanceof ApiCallError) showError(error.content);
-        setState({ status: 'failed' });
+        if (status === 404 || status === 400) return settle({ status: 'notFound' });
+        if (error instanceof ApiCallError && !controller.signal.aborted) showError(error.content);
+        settle({ status: 'failed' });
       },
     );
     return () => controller.abort();
-  }, [checked, userName, key, attempt]);
+  }, [checked, userName, request]);
+
+  let state: PortalData<T> = { status: 'loading' };
+  if (checked && !userName) state = { status: 'loginRequired' };
+  else if (checked && result?.request === request) state = result.state;
 
   /** Replaces the loaded value after a change the server confirmed (e.g. a cancel). */
   const update = (change: (data: T) => T) =>
-    setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current));
+    setResult((current) =>
+      current?.state.status === 'ready'
+        ? { request: current.request, state: { status: 'ready', data: change(current.state.data) } }
+        : current,
+    );
   const retry = () => setAttempt((count) => count + 1);
   return { state, update, retry };
 }

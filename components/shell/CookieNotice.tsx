@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import { readCookieConsent, recordCookieConsent } from '@/lib/browser-storage';
 import { Button } from '../ui/Button';
@@ -10,13 +10,25 @@ import { useLocalePath, useShellText } from './shell-i18n';
 /** The notice's height while it is shown, on <html>: SnackbarHost stands its snacks above it. */
 const cookieNoticeHeightProperty = '--cookie-notice-height';
 
+/** Another tab's consent hides the notice here too. */
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
 /** Spec screen 4: shown until a consent record exists in local storage. */
 export function CookieNotice() {
   const t = useShellText();
   const localePath = useLocalePath();
-  const [open, setOpen] = useState(false);
+  // Local storage exists only in the browser: the server's page and hydration leave the notice out.
+  const consentMissing = useSyncExternalStore(
+    subscribeToStorage,
+    () => readCookieConsent() === null,
+    () => false,
+  );
+  const [dismissed, setDismissed] = useState(false);
+  const open = consentMissing && !dismissed;
   const noticeRef = useRef<HTMLElement>(null);
-  useEffect(() => setOpen(readCookieConsent() === null), []);
 
   useEffect(() => {
     const notice = noticeRef.current;
@@ -55,7 +67,7 @@ export function CookieNotice() {
             recordCookieConsent();
             // The button goes with the notice: a keyboard user carries on from the page's content.
             if (event.currentTarget === document.activeElement) focusPageContent();
-            setOpen(false);
+            setDismissed(true);
           }}
         >
           {t('cookieNotice.ok')}

@@ -35,15 +35,14 @@ export function PaymentReturn() {
   const returnTo = `/store/payment-return?session_id=${encodeURIComponent(sessionId ?? '')}`;
   const session = useStoreSession(returnTo);
   const languageReady = useApiLanguageReady();
-  const [outcome, setOutcome] = useState<Outcome>('confirming');
+  const [confirmation, setOutcome] = useState<Outcome>('confirming');
   const [attempt, setAttempt] = useState(0);
+  // Without a session id there is nothing to confirm (once the user is known).
+  const ready = session === 'loggedIn' && languageReady;
+  const outcome = ready && !sessionId ? 'failed' : confirmation;
 
   useEffect(() => {
-    if (session !== 'loggedIn' || !languageReady) return;
-    if (!sessionId) {
-      setOutcome('failed');
-      return;
-    }
+    if (!ready || !sessionId) return;
     let live = true;
     (async () => {
       const { Provider } = await fetchKeyInfo();
@@ -65,7 +64,7 @@ export function PaymentReturn() {
     return () => {
       live = false;
     };
-  }, [session, languageReady, sessionId, router, attempt]);
+  }, [ready, sessionId, router, attempt]);
 
   if (session === 'loggedOut') return <LoginPanel text={t('login.paymentReturn')} actionLabel={t('login.action')} returnTo={returnTo} />;
   if (outcome === 'confirming') return <LoadingStatus label={t('loading.paymentReturn')} />;

@@ -9,7 +9,7 @@ import { groupBy } from '@/lib/group-by';
 import { limits } from '@/lib/contract/limits';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog, takeDueAuthIntent, useDueAuthIntent } from '@/lib/state/auth-dialogs';
+import { onDueAuthIntent, openAuthDialog, type AuthIntent } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
@@ -60,16 +60,14 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
     }
   }
 
-  const dueIntent = useDueAuthIntent();
-  const addAfterLogin = useEffectEvent(() => {
-    if (catalog.status !== 'ready') return;
-    const intent = takeDueAuthIntent();
-    const offer = intent?.kind === 'addToCart' && catalog.data.find((entry) => entry.Key === intent.offerKey);
+  const addAfterLogin = useEffectEvent((intent: AuthIntent) => {
+    const offer = intent.kind === 'addToCart' && catalog.status === 'ready' && catalog.data.find((entry) => entry.Key === intent.offerKey);
     if (offer) void add(offer);
   });
+  // Only with the offers at hand: until then the intention stays due.
   useEffect(() => {
-    if (dueIntent) addAfterLogin();
-  }, [dueIntent, catalog.status]);
+    if (catalog.status === 'ready') return onDueAuthIntent((intent) => addAfterLogin(intent));
+  }, [catalog.status]);
 
   return (
     <div className="flex flex-col gap-10">

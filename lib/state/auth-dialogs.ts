@@ -40,14 +40,26 @@ export function markAuthIntentDue(): void {
   if (authDialogStore.get().intent) authDialogStore.set({ intentDue: true });
 }
 
-/** Hands the due intention to the one page that carries it out, once. */
-export function takeDueAuthIntent(): AuthIntent | null {
+/** Takes the due intention, once. */
+function takeDueAuthIntent(): AuthIntent | null {
   const { intent, intentDue } = authDialogStore.get();
   if (!intentDue) return null;
   authDialogStore.set({ intent: null, intentDue: false });
   return intent;
 }
 
-export const useAuthDialog = () => useStore(authDialogStore, (state) => state);
+/**
+ * Hands the due intention to the one page that carries it out, once: at once if one is due,
+ * else when a login makes one due. Returns the unsubscribe.
+ */
+export function onDueAuthIntent(carryOut: (intent: AuthIntent) => void): () => void {
+  const handOver = () => {
+    const intent = takeDueAuthIntent();
+    if (intent) carryOut(intent);
+  };
+  const unsubscribe = authDialogStore.subscribe(handOver);
+  handOver();
+  return unsubscribe;
+}
 
-export const useDueAuthIntent = () => useStore(authDialogStore, (state) => (state.intentDue ? state.intent : null));
+export const useAuthDialog = () => useStore(authDialogStore, (state) => state);

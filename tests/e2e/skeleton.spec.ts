@@ -279,7 +279,19 @@ test.describe('shell', () => {
     await page.goto('/contact');
     // Focusing the footer link scrolls the page down to it.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).focus();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // That scroll is smooth (app/globals.css): it has to come to rest before the positions are watched.
+    let lastY = -1;
+    await expect
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          const resting = y > 0 && y === lastY;
+          lastY = y;
+          return resting;
+        },
+        { intervals: [150] },
+      )
+      .toBe(true);
     // Every scroll position the page passes through: a smooth scroll would pass through several.
     await page.evaluate(() => {
       const positions: number[] = [];
