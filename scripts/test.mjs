@@ -26,12 +26,17 @@ const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimen
 run('lint: ESLint (hooks, import cycles)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
 run('format: Prettier', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
 
-run('jest: unit, components, API on PGlite', process.execPath, jest, vmModules);
+// Jest's default on two cores is one worker. Unit and API test files each start their own
+// database, so two run side by side; the component tests share one backend and its catalog,
+// so they run one after another.
+const twoWorkers = ['--maxWorkers', '2'];
+run('jest: unit and API on PGlite', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'unit+api'], vmModules);
+run('jest: components against one backend', process.execPath, [...jest, '--maxWorkers', '1', '--selectProjects', 'components'], vmModules);
 
 const postgres = await startPostgres();
 if (postgres) {
   try {
-    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, 'tests/api'], {
+    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, ...twoWorkers, 'tests/api'], {
       ...vmModules,
       TEST_DATABASE_URL: postgres.url,
     });
