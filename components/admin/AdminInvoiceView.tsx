@@ -2,10 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { cells, DataTable } from '@/components/billing/DataTable';
+import { InvoiceLinesTable, invoiceLinesTexts, InvoicePaymentsTable } from '@/components/billing/InvoiceTables';
 import { InvoiceStatusBadge } from '@/components/billing/status';
 import { Button } from '@/components/ui/Button';
-import { cx } from '@/components/ui/cx';
 import { Link } from '@/i18n/navigation';
 import { fetchAdminInvoice, voidInvoice } from '@/lib/api/admin';
 import type { AdminInvoice } from '@/lib/contract/admin';
@@ -136,30 +135,7 @@ function Lines({ data }: { data: AdminInvoice }) {
   const money = useMoney();
   return (
     <Panel title={t('lines')}>
-      <DataTable
-        label={t('lines')}
-        caption={t('lines')}
-        columns={[
-          { label: t('description') },
-          { label: t('unitPrice'), numeric: true, wide: true },
-          { label: t('quantity'), numeric: true, wide: true },
-          { label: t('amount'), numeric: true },
-        ]}
-      >
-        {data.Invoice.LineItems.map((line, index) => (
-          <tr key={`${line.Key}-${index}`}>
-            <td className={cells.text}>
-              {line.Description}
-              <span className={cells.phoneOnly}>
-                {line.Quantity} × {money(line.UnitAmount)}
-              </span>
-            </td>
-            <td className={cx(cells.amount, cells.wide)}>{money(line.UnitAmount)}</td>
-            <td className={cx(cells.amount, cells.wide)}>{line.Quantity}</td>
-            <td className={cells.amount}>{money(line.SubTotalAmount)}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <InvoiceLinesTable lines={data.Invoice.LineItems} texts={invoiceLinesTexts(t)} formatMoney={money} />
     </Panel>
   );
 }
@@ -174,23 +150,12 @@ function Payments({ data }: { data: AdminInvoice }) {
       {payments.length === 0 ? (
         <EmptyState>{t('noPayments')}</EmptyState>
       ) : (
-        <DataTable
-          label={t('payments')}
-          caption={t('payments')}
-          columns={[{ label: t('when'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}
-        >
-          {payments.map((payment, index) => (
-            <tr key={index} data-testid={payment.IsPayment ? 'payment' : 'refund'}>
-              <td className={cx(cells.date, cells.wide)}>{dateTime(payment.DateTime)}</td>
-              <td className={cells.text}>
-                {payment.Description}
-                <span className={cells.phoneOnly}>{dateTime(payment.DateTime)}</span>
-              </td>
-              {/* A refund gives money back, so it shows as negative. */}
-              <td className={cells.amount}>{money(payment.IsPayment ? payment.Amount : -payment.Amount)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <InvoicePaymentsTable
+          payments={payments}
+          texts={{ payments: t('payments'), date: t('when'), description: t('description'), amount: t('amount') }}
+          formatMoney={money}
+          formatDate={dateTime}
+        />
       )}
     </Panel>
   );

@@ -6,7 +6,7 @@ import { brand } from '@/lib/config';
 import type { Invoice } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
-import { cells, DataTable } from './DataTable';
+import { InvoiceLinesTable, invoiceLinesTexts, InvoicePaymentsTable } from './InvoiceTables';
 import { InvoiceStatusBadge } from './status';
 
 /** The invoice itself (spec §3 invoice, screen 18), laid out as the paper it stands for. */
@@ -58,30 +58,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <BillTo invoice={invoice} />
 
       <div className="flex flex-col gap-4">
-        <DataTable
-          label={t('lines')}
-          caption={t('lines')}
-          columns={[
-            { label: t('description') },
-            { label: t('unitPrice'), numeric: true, wide: true },
-            { label: t('quantity'), numeric: true, wide: true },
-            { label: t('amount'), numeric: true },
-          ]}
-        >
-          {invoice.LineItems.map((line, index) => (
-            <tr key={`${line.Key}-${index}`}>
-              <td className={cells.text}>
-                {line.Description}
-                <span className={cells.phoneOnly}>
-                  {line.Quantity} × {formatUsd(line.UnitAmount)}
-                </span>
-              </td>
-              <td className={cx(cells.amount, cells.wide)}>{formatUsd(line.UnitAmount)}</td>
-              <td className={cx(cells.amount, cells.wide)}>{line.Quantity}</td>
-              <td className={cells.amount}>{formatUsd(line.SubTotalAmount)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <InvoiceLinesTable lines={invoice.LineItems} texts={invoiceLinesTexts(t)} formatMoney={formatUsd} />
         <Totals invoice={invoice} />
       </div>
 
@@ -163,23 +140,12 @@ function Payments({ invoice }: { invoice: Invoice }) {
       {invoice.Payments.length === 0 ? (
         <p className="text-sm text-slate-700">{t('noPayments')}</p>
       ) : (
-        <DataTable
-          label={t('payments')}
-          caption={t('payments')}
-          columns={[{ label: t('paymentDate'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}
-        >
-          {invoice.Payments.map((payment, index) => (
-            <tr key={index}>
-              <td className={cx(cells.date, cells.wide)}>{formatInvoiceDate(payment.DateTime)}</td>
-              <td className={cells.text}>
-                {payment.Description}
-                <span className={cells.phoneOnly}>{formatInvoiceDate(payment.DateTime)}</span>
-              </td>
-              {/* A refund takes money back off the invoice, so it shows as negative; its description says it is one. */}
-              <td className={cells.amount}>{formatUsd(payment.IsPayment ? payment.Amount : -payment.Amount)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <InvoicePaymentsTable
+          payments={invoice.Payments}
+          texts={{ payments: t('payments'), date: t('paymentDate'), description: t('description'), amount: t('amount') }}
+          formatMoney={formatUsd}
+          formatDate={formatInvoiceDate}
+        />
       )}
     </section>
   );
