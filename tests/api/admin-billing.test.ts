@@ -268,7 +268,7 @@ describe('console: refunds and cancellations with Stripe (against the local fake
   });
   afterAll(() => stripeSide.close());
 
-  const deliver = (type: string, object: Record<string, unknown>, id: string) => stripeSide.deliver(type, object, id);
+  const deliver = (type: string, object: Record<string, unknown>, id: string) => stripeSide.deliver(type, object, { id });
 
   /** A customer who paid for these items through Stripe's checkout. */
   async function stripeBuyer(email: string, items: Record<string, number>) {

@@ -1,37 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { fillCart, logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import type { FakeStripe } from '../support/fake-stripe';
+import { fillCart, logInAgain, signedUpClient, strongPassword, TestClient, type TestBackend } from './harness';
+import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 
-const webhookSecret = 'whsec_test_secret';
 let stripe: FakeStripe;
 let backend: TestBackend;
+let deliver: StripeTestBackend['deliver'];
+let stripeSide: StripeTestBackend;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  backend = await startTestBackend({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_BASE: stripe.apiBase,
-    SITE_URL: 'https://shop.example.com',
-    STRIPE_TIMEOUT_MS: '1500',
-  });
+  stripeSide = await startStripeTestBackend();
+  ({ stripe, backend, deliver } = stripeSide);
 });
-afterAll(async () => {
-  await backend.close();
-  await stripe.close();
-});
+afterAll(() => stripeSide.close());
 
 const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
-
-function deliver(type: string, object: Record<string, unknown>, options: { secret?: string; id?: string } = {}) {
-  const event = stripe.signedEvent(type, object, options.secret ?? webhookSecret, options.id);
-  return backend.app.request('/api/payment/stripe-webhook', {
-    method: 'POST',
-    headers: { 'Stripe-Signature': event.signature, 'Content-Type': 'application/json' },
-    body: event.payload,
-  });
-}
 
 async function startCheckout(email: string, items: Record<string, number>) {
   const client = await signedUpClient(backend, email);

@@ -18,8 +18,9 @@ export async function startStripeTestBackend() {
   return {
     stripe,
     backend,
-    deliver(type: string, object: Record<string, unknown>, id?: string) {
-      const event = stripe.signedEvent(type, object, stripeWebhookSecret, id);
+    /** `secret` signs with another key, as a forger would. */
+    deliver(type: string, object: Record<string, unknown>, { id, secret = stripeWebhookSecret }: { id?: string; secret?: string } = {}) {
+      const event = stripe.signedEvent(type, object, secret, id);
       return backend.app.request('/api/payment/stripe-webhook', {
         method: 'POST',
         headers: { 'Stripe-Signature': event.signature, 'Content-Type': 'application/json' },
