@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { InvoiceLinesTable, invoiceLinesTexts, InvoicePaymentsTable } from '@/components/billing/InvoiceTables';
+import { InvoiceLinesTable, InvoicePaymentsTable } from '@/components/billing/InvoiceTables';
 import { InvoiceStatusBadge } from '@/components/billing/status';
 import { Button } from '@/components/ui/Button';
 import { Link } from '@/i18n/navigation';
@@ -135,7 +135,7 @@ function Lines({ data }: { data: AdminInvoice }) {
   const money = useMoney();
   return (
     <Panel title={t('lines')}>
-      <InvoiceLinesTable lines={data.Invoice.LineItems} texts={invoiceLinesTexts(t)} formatMoney={money} />
+      <InvoiceLinesTable lines={data.Invoice.LineItems} t={t} formatMoney={money} />
     </Panel>
   );
 }
@@ -150,12 +150,7 @@ function Payments({ data }: { data: AdminInvoice }) {
       {payments.length === 0 ? (
         <EmptyState>{t('noPayments')}</EmptyState>
       ) : (
-        <InvoicePaymentsTable
-          payments={payments}
-          texts={{ payments: t('payments'), date: t('when'), description: t('description'), amount: t('amount') }}
-          formatMoney={money}
-          formatDate={dateTime}
-        />
+        <InvoicePaymentsTable payments={payments} t={t} formatMoney={money} formatDate={dateTime} />
       )}
     </Panel>
   );

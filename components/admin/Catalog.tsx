@@ -11,7 +11,8 @@ import type { AdminOffer } from '@/lib/contract/admin';
 import type { Language } from '@/lib/contract/languages';
 import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
 import { askConsole } from './console-store';
-import { AdminStatus, Badge, EmptyState, ScreenHeading, useMoney } from './parts';
+import { Badge } from '@/components/billing/status';
+import { AdminStatus, EmptyState, ScreenHeading, useMoney } from './parts';
 import { adminPaths } from './paths';
 
 /** How an offer bills: once, monthly or yearly. */

@@ -11,7 +11,8 @@ import { searchCustomers } from '@/lib/api/admin';
 import type { CustomerRow } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
 import { useAdminData } from './admin-calls';
-import { AdminStatus, Badge, EmptyState, ScreenHeading, useDates } from './parts';
+import { Badge } from '@/components/billing/status';
+import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
 
 /** A customer's account state: suspended, deletion due, or staff. */

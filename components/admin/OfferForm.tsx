@@ -19,7 +19,8 @@ import { OfferCreateSchema, OfferEditSchema, type AdminOffer } from '@/lib/contr
 import { languages, type Language } from '@/lib/contract/languages';
 import { limits } from '@/lib/contract/limits';
 import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
-import { AdminStatus, Badge, ScreenHeading } from './parts';
+import { Badge } from '@/components/billing/status';
+import { AdminStatus, ScreenHeading } from './parts';
 import { adminPaths } from './paths';
 import { centsToDollars, dollarsToCents } from './RefundDialog';
 

@@ -8,7 +8,8 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { fetchSupportMessages, type SupportFilter } from '@/lib/api/admin';
 import type { SupportStatus } from '@/lib/contract/admin';
 import { useAdminData } from './admin-calls';
-import { AdminStatus, Badge, EmptyState, ScreenHeading, useDates } from './parts';
+import { Badge } from '@/components/billing/status';
+import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
 
 const filters: SupportFilter[] = ['new', 'answered', 'closed', 'all'];

@@ -81,8 +81,6 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-export { Badge } from '../billing/status';
-
 /** Terms and their values, two columns from small screens up. */
 export function Facts({ items }: { items: { term: string; value: ReactNode }[] }) {
   return (

@@ -6,7 +6,7 @@ import { brand } from '@/lib/config';
 import type { Invoice } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
-import { InvoiceLinesTable, invoiceLinesTexts, InvoicePaymentsTable } from './InvoiceTables';
+import { InvoiceLinesTable, InvoicePaymentsTable } from './InvoiceTables';
 import { InvoiceStatusBadge } from './status';
 
 /** The invoice itself (spec §3 invoice, screen 18), laid out as the paper it stands for. */
@@ -58,7 +58,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <BillTo invoice={invoice} />
 
       <div className="flex flex-col gap-4">
-        <InvoiceLinesTable lines={invoice.LineItems} texts={invoiceLinesTexts(t)} formatMoney={formatUsd} />
+        <InvoiceLinesTable lines={invoice.LineItems} t={t} formatMoney={formatUsd} />
         <Totals invoice={invoice} />
       </div>
 
@@ -140,12 +140,7 @@ function Payments({ invoice }: { invoice: Invoice }) {
       {invoice.Payments.length === 0 ? (
         <p className="text-sm text-slate-700">{t('noPayments')}</p>
       ) : (
-        <InvoicePaymentsTable
-          payments={invoice.Payments}
-          texts={{ payments: t('payments'), date: t('paymentDate'), description: t('description'), amount: t('amount') }}
-          formatMoney={formatUsd}
-          formatDate={formatInvoiceDate}
-        />
+        <InvoicePaymentsTable payments={invoice.Payments} t={t} formatMoney={formatUsd} formatDate={formatInvoiceDate} />
       )}
     </section>
   );

@@ -2,37 +2,30 @@ import type { Invoice } from '@/lib/contract/billing';
 import { cx } from '../ui/cx';
 import { cells, DataTable } from './DataTable';
 
-export interface InvoiceLinesTexts {
-  lines: string;
-  description: string;
-  unitPrice: string;
-  quantity: string;
-  amount: string;
-}
-
-/**
- * An invoice's lines as the customer's invoice and the console both show them; on a phone the
- * unit price and quantity move under the description. Texts and money format come from the
- * screen, as the two read different namespaces.
+/*
+ * The customer's invoice and the console's show an invoice's lines and payments alike. Each
+ * passes its own translator (the two namespaces name these texts alike) and formats.
  */
+
+/** An invoice's lines; on a phone the unit price and quantity move under the description. */
 export function InvoiceLinesTable({
   lines,
-  texts,
+  t,
   formatMoney,
 }: {
   lines: Invoice['LineItems'];
-  texts: InvoiceLinesTexts;
+  t: (key: 'lines' | 'description' | 'unitPrice' | 'quantity' | 'amount') => string;
   formatMoney: (cents: number) => string;
 }) {
   return (
     <DataTable
-      label={texts.lines}
-      caption={texts.lines}
+      label={t('lines')}
+      caption={t('lines')}
       columns={[
-        { label: texts.description },
-        { label: texts.unitPrice, numeric: true, wide: true },
-        { label: texts.quantity, numeric: true, wide: true },
-        { label: texts.amount, numeric: true },
+        { label: t('description') },
+        { label: t('unitPrice'), numeric: true, wide: true },
+        { label: t('quantity'), numeric: true, wide: true },
+        { label: t('amount'), numeric: true },
       ]}
     >
       {lines.map((line, index) => (
@@ -52,39 +45,23 @@ export function InvoiceLinesTable({
   );
 }
 
-/** The table's texts from a namespace that names them alike. */
-export const invoiceLinesTexts = (t: (key: keyof InvoiceLinesTexts) => string): InvoiceLinesTexts => ({
-  lines: t('lines'),
-  description: t('description'),
-  unitPrice: t('unitPrice'),
-  quantity: t('quantity'),
-  amount: t('amount'),
-});
-
-export interface InvoicePaymentsTexts {
-  payments: string;
-  date: string;
-  description: string;
-  amount: string;
-}
-
 /** An invoice's payments and refunds; a refund takes money back off the invoice, so it shows as negative. */
 export function InvoicePaymentsTable({
   payments,
-  texts,
+  t,
   formatMoney,
   formatDate,
 }: {
   payments: Invoice['Payments'];
-  texts: InvoicePaymentsTexts;
+  t: (key: 'payments' | 'paymentDate' | 'description' | 'amount') => string;
   formatMoney: (cents: number) => string;
   formatDate: (iso: string) => string;
 }) {
   return (
     <DataTable
-      label={texts.payments}
-      caption={texts.payments}
-      columns={[{ label: texts.date, wide: true }, { label: texts.description }, { label: texts.amount, numeric: true }]}
+      label={t('payments')}
+      caption={t('payments')}
+      columns={[{ label: t('paymentDate'), wide: true }, { label: t('description') }, { label: t('amount'), numeric: true }]}
     >
       {payments.map((payment, index) => (
         <tr key={index} data-testid={payment.IsPayment ? 'payment' : 'refund'}>

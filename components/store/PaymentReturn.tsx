@@ -35,7 +35,7 @@ export function PaymentReturn() {
   const returnTo = `/store/payment-return?session_id=${encodeURIComponent(sessionId ?? '')}`;
   const session = useStoreSession(returnTo);
   const languageReady = useApiLanguageReady();
-  const [confirmation, setOutcome] = useState<Outcome>('confirming');
+  const [confirmation, setConfirmation] = useState<Outcome>('confirming');
   const [attempt, setAttempt] = useState(0);
   // Without a session id there is nothing to confirm (once the user is known).
   const ready = session === 'loggedIn' && languageReady;
@@ -49,18 +49,18 @@ export function PaymentReturn() {
       const answer = await completePayment(Provider, sessionId);
       if (!live) return;
       if (answer.Status === 'refunded' && answer.InvoiceKey) {
-        setOutcome({ refunded: answer.InvoiceKey });
+        setConfirmation({ refunded: answer.InvoiceKey });
         return;
       }
       if (answer.Status !== 'complete' || !answer.InvoiceKey) {
-        setOutcome('failed');
+        setConfirmation('failed');
         return;
       }
       appActions.setCartCount(0);
       appActions.setClaims(answer.NewClaims);
       void refreshAppInfo();
       router.replace(paidInvoicePath(answer.InvoiceKey));
-    })().catch((error: unknown) => live && setOutcome(undecided(error) ? 'unconfirmed' : 'failed'));
+    })().catch((error: unknown) => live && setConfirmation(undecided(error) ? 'unconfirmed' : 'failed'));
     return () => {
       live = false;
     };
@@ -70,7 +70,7 @@ export function PaymentReturn() {
   if (outcome === 'confirming') return <LoadingStatus label={t('loading.paymentReturn')} />;
   if (outcome === 'unconfirmed') {
     const retry = () => {
-      setOutcome('confirming');
+      setConfirmation('confirming');
       setAttempt((count) => count + 1);
     };
     return <RetryNotice text={t('paymentReturn.unconfirmed')} retryLabel={t('retry')} onRetry={retry} />;
