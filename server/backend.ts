@@ -11,6 +11,7 @@ import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { selectPaymentProvider } from './payments/select';
 import { Catalog } from './services/catalog';
+import { hashingParameters, Passwords } from './services/passwords';
 import { RateLimiter } from './services/rate-limit';
 import { stopOnSignals } from './stop-signals';
 
@@ -40,6 +41,7 @@ export function assembleBackend(
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
+    passwords: new Passwords(hashingParameters[config.passwordHashing]),
     catalog: new Catalog(database.db),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
+import type { PasswordHashing } from './services/passwords';
 import { StartupError } from './startup-error';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -30,8 +31,10 @@ export interface BackendConfig {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string; timeoutMs: number };
   /** The offline test-card provider may run in production only when enabled on purpose. */
   manualPaymentsEnabled: boolean;
-  /** TEST_HOOKS=on mounts the e2e-only calls of routes/test-hooks.routes.ts. */
+  /** TEST_HOOKS=on mounts the test-only calls of routes/test-hooks.routes.ts; refused with a public SITE_URL. */
   testHooks: boolean;
+  /** argon2's parameters: the cheap ones only under test (NODE_ENV=test or TEST_HOOKS=on). */
+  passwordHashing: PasswordHashing;
 }
 
 /** A setting that cannot be used: the start stops with every such message, each naming its variable. */
@@ -102,6 +105,9 @@ const envSchema = z
         'is required with the other Stripe key: give both or neither',
       );
     }
+    if (env.TEST_HOOKS === 'on' && env.SITE_URL && URL.canParse(env.SITE_URL) && !isLoopbackOrigin(env.SITE_URL)) {
+      problem('TEST_HOOKS', 'must be off on a site with a public SITE_URL: its calls create accounts and staff without a password check');
+    }
     if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problem(
         'STRIPE_WEBHOOK_SECRET',
@@ -109,6 +115,12 @@ const envSchema = z
       );
     }
   });
+
+/** Whether an origin names this machine (localhost, 127.0.0.0/8 or ::1), where test-only settings may run. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** Reads and checks every setting at once; a ConfigError lists all that cannot be used. */
 export function loadBackendConfig(source: Env = process.env): BackendConfig {
@@ -153,5 +165,6 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
     testHooks: env.TEST_HOOKS === 'on',
+    passwordHashing: env.NODE_ENV === 'test' || env.TEST_HOOKS === 'on' ? 'test' : 'production',
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from './email/mailer';
 import type { Catalog } from './services/catalog';
 import type { PaymentProvider } from './payments/provider';
 import type { Logger } from './logger';
+import type { Passwords } from './services/passwords';
 import type { RateLimiter } from './services/rate-limit';
 import type { ActiveSession } from './services/sessions';
 
@@ -19,6 +20,7 @@ export interface BackendDeps {
   clock: Clock;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  passwords: Passwords;
   catalog: Catalog;
   /** The active payment provider; null when none may run (production without Stripe keys). */
   payments: PaymentProvider | null;

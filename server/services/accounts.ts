@@ -13,7 +13,6 @@ import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { randomToken, sha256 } from './crypto';
 import { pickLanguage, type ApiLanguage } from './language';
-import { checkPassword, hashPassword } from './passwords';
 import { limits } from './rate-limit';
 import {
   clearPasswordTries,
@@ -116,16 +115,28 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
   const check = await consumeCode(db, clock, 'signup', input.email, input.code, null);
   if (check === 'wrong') return { kind: 'code-wrong' };
   if (check === 'expired') return { kind: 'code-expired' };
-  const passwordHash = await hashPassword(input.password);
+  return createAccount(deps, input);
+}
+
+export type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & { displayName?: string | null };
+
+/** The account a confirmed sign-up makes (terms accepted now), logged in; also the test-only account call's. */
+export async function createAccount(
+  deps: BackendDeps,
+  account: NewAccount,
+): Promise<Extract<SignupOutcome, { kind: 'created' | 'address-taken' }>> {
+  const { db, clock } = deps;
+  const passwordHash = await deps.passwords.hash(account.password);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
-        email: input.email,
+        email: canonicalEmail(account.email),
         passwordHash,
-        language: input.language,
+        displayName: account.displayName ?? null,
+        language: account.language,
         termsAcceptedAt: clock.now(),
-        cookieConsent: input.cookieConsent ?? null,
+        cookieConsent: account.cookieConsent ?? null,
       })
       .onConflictDoNothing()
       .returning();
@@ -166,7 +177,7 @@ export async function logIn(
   const user = await findUserByEmail(deps, input.email);
   // Past its deletion date an account is gone even before the purge job has erased it (spec §4).
   const loginAllowed = user && !user.erasedAt && !(user.deletionDueAt && user.deletionDueAt <= clock.now());
-  const valid = await checkPassword(loginAllowed ? user.passwordHash : null, input.password);
+  const valid = await deps.passwords.check(loginAllowed ? user.passwordHash : null, input.password);
   if (!user || !valid) {
     for (const { key, limit } of failureLimits) await rateLimiter.hit(key, limit, tooManyLogins);
     return null;
@@ -194,7 +205,7 @@ export async function logIn(
 export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveSession, password: string): Promise<void> {
   const tries = await takePasswordTry(deps.db, session.tokenHash);
   const allowed = tries !== null && tries <= wrongPasswordLimit;
-  if (allowed && (await checkPassword(session.user.passwordHash, password))) {
+  if (allowed && (await deps.passwords.check(session.user.passwordHash, password))) {
     await clearPasswordTries(deps.db, session.tokenHash);
     return;
   }
@@ -297,7 +308,7 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
 /** A new password ends every other session of the account; this one gets a fresh token. */
 export async function changePassword(deps: BackendDeps, session: ActiveSession, current: string, next: string): Promise<IssuedSession> {
   await confirmCurrentPassword(deps, session, current);
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await deps.passwords.hash(next);
   const issued = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeUserSessions(tx, session.user.id);

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { recoveryCodes, sessions, users } from '../db/schema';
 import { ApiError, wordErrors } from '../errors';
 import { cliActor, recordAudit } from './audit';
-import { hashPassword } from './passwords';
+import { hashingParameters, Passwords } from './passwords';
 import { changeStaffRole } from './staff-access';
 
 /*
@@ -37,6 +37,9 @@ export const staffUsage = [
   '  list                             every account with a role',
   '  reset-second-factor <email>      forget the authenticator and recovery codes: set it up again at next sign-in',
 ].join('\n');
+
+// The first owner's password, set on the server, always gets the production parameters.
+const staffPasswords = new Passwords(hashingParameters.production);
 
 interface CommandDeps {
   db: Db;
@@ -133,7 +136,7 @@ async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<s
     );
   }
   const password = given ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await staffPasswords.hash(password);
   await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)

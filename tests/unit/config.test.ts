@@ -6,6 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ConfigError, loadBackendConfig } from '@/server/config';
+import { assembleBackend } from '@/server/backend';
+import { openDatabase } from '@/server/db/database';
 
 /** The problems a configuration is refused with, or [] when it is accepted. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -60,6 +62,30 @@ describe('the configuration', () => {
     ).toEqual([
       "STRIPE_WEBHOOK_SECRET: is required in production with Stripe: without it Stripe's events (renewals among them) would never be recorded",
     ]);
+  });
+
+  it('refuses TEST_HOOKS on a public SITE_URL, and keeps it on loopback', () => {
+    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com', TEST_HOOKS: 'on' })).toEqual([
+      'TEST_HOOKS: must be off on a site with a public SITE_URL: its calls create accounts and staff without a password check',
+    ]);
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
+      expect(problemsOf({ NODE_ENV: 'production', SITE_URL: origin, TEST_HOOKS: 'on' })).toEqual([]);
+  });
+
+  it('hashes passwords with the production parameters unless under test', async () => {
+    const production = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' });
+    expect(production.passwordHashing).toBe('production');
+    expect(loadBackendConfig({ NODE_ENV: 'development' }).passwordHashing).toBe('production');
+    expect(loadBackendConfig({ NODE_ENV: 'test' }).passwordHashing).toBe('test');
+    expect(loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000', TEST_HOOKS: 'on' }).passwordHashing).toBe('test');
+    // What a production backend actually stores: argon2id at OWASP's minimum profile.
+    const database = await openDatabase({ kind: 'pglite' });
+    const backend = assembleBackend(database, { ...production, jobs: false });
+    try {
+      expect(await backend.deps.passwords.hash('Bluebonnet2025')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await backend.close();
+    }
   });
 
   it('lists every problem at once, and takes an empty value as none', () => {

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '@/server/db/database';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
-import { checkPassword } from '@/server/services/passwords';
+import { hashingParameters, Passwords } from '@/server/services/passwords';
+
+const checkPassword = (hash: string, password: string) => new Passwords(hashingParameters.production).check(hash, password);
 import { generatePassword, runStaffCommand, StaffCommandError } from '@/server/services/staff-commands';
 import { createSession } from '@/server/services/sessions';
 import { systemClock } from '@/server/clock';
@@ -33,6 +35,8 @@ describe('staff commands', () => {
     expect(user).toMatchObject({ role: 'owner', language: 'en' });
     expect(user.termsAcceptedAt).toBeInstanceOf(Date);
     expect(await checkPassword(user.passwordHash, password)).toBe(true);
+    // The owner's password gets the production parameters, whatever the settings.
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit).toMatchObject({ staffEmail: 'cli', staffUserId: null, action: 'staff.add', after: { role: 'owner' } });
   });
