@@ -1,17 +1,46 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { StaffRoleSchema } from '../../lib/contract/admin';
+import { accountEmail, newPassword } from '../../lib/contract/fields';
+import { languages } from '../../lib/contract/languages';
 import { users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
+import { setSessionCookies } from '../middleware/cookies';
 import { requireSession, sessionOf } from '../middleware/session';
+import { createAccount, sessionInfoOf } from '../services/accounts';
 import { renewOwnSubscriptionsNow } from '../services/test-time';
 
+const TestAccountSchema = z.object({
+  UserName: accountEmail(),
+  Password: newPassword(),
+  Language: z.enum(languages).default('en'),
+  DisplayName: z.string().max(40).nullable().default(null),
+});
+
 /**
- * Calls that exist only when TEST_HOOKS=on (the e2e servers): not part of the contract, not
- * in the OpenAPI document, never mounted by `npm start`.
+ * Calls that exist only when TEST_HOOKS=on (the test servers, on loopback): not part of the
+ * contract, not in the OpenAPI document, never mounted by `npm start`.
  */
 export const testHookRoutes = new Hono<AppEnv>()
+  // A customer account, logged in, without the mailed code: the sign-up keeps its own tests.
+  .post('/test/account', async (c) => {
+    const account = TestAccountSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!account.success) throw new ApiError(400, { key: 'malformed', values: { detail: account.error.issues[0].path.join('.') } });
+    const deps = c.get('deps');
+    const { UserName, Password, Language, DisplayName } = account.data;
+    const outcome = await createAccount(deps, {
+      email: UserName,
+      password: Password,
+      language: Language,
+      displayName: DisplayName,
+      cookieConsent: null,
+    });
+    if (outcome.kind === 'address-taken') throw new ApiError(400, { key: 'addressTaken' });
+    setSessionCookies(c, outcome.session);
+    return c.json({ SessionInfo: await sessionInfoOf(deps, outcome.user) });
+  })
   .post('/test/renewal-run', requireSession, async (c) => {
     const renewed = await renewOwnSubscriptionsNow(c.get('deps'), sessionOf(c).user.id);
     return c.json({ Renewed: renewed });

@@ -10,7 +10,7 @@ import { sha256 } from '@/server/services/crypto';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';
-import { logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 import { grantRole, staffClient } from './staff-harness';
 
 let backend: TestBackend;
@@ -66,7 +66,7 @@ describe('the console is invisible without a role', () => {
   });
 
   it('answers 404 to a customer: known calls, unknown paths and wrong methods alike', async () => {
-    const customer = await signedUpClient(backend, uniqueEmail('customer'));
+    const customer = await newCustomer(backend, uniqueEmail('customer'));
     for (const [method, path] of [
       ['GET', 'admin/me'],
       ['GET', 'admin/customers'],
@@ -246,7 +246,7 @@ describe('password confirmation and roles', () => {
   it('refuses accounts without a role, unknown keys and bad input', async () => {
     const { client: owner } = await staffClient(backend, { role: 'owner', passwordConfirmed: true });
     const customerEmail = uniqueEmail('plain');
-    await signedUpClient(backend, customerEmail);
+    await newCustomer(backend, customerEmail);
     expect((await owner.call('PUT', `admin/staff/${await userId(customerEmail)}/role`, { body: { Role: 'staff' } })).status).toBe(404);
     expect((await owner.call('PUT', 'admin/staff/2b5f7a0e-8c1d-4f3a-9b6e-0d4c2a1f5e7b/role', { body: { Role: 'staff' } })).status).toBe(
       404,

@@ -10,7 +10,7 @@ import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import type { FakeStripe } from '../support/fake-stripe';
 import { pdfText } from '../support/pdf-text';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, fillCart, logInAgain, signedUpClient, startTestBackend, type TestBackend, type TestClient } from './harness';
+import { buyWithTestCard, fillCart, logInAgain, newCustomer, startTestBackend, type TestBackend, type TestClient } from './harness';
 import { markStaffSession, staffClient } from './staff-harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 
@@ -25,7 +25,7 @@ afterAll(() => backend.close());
 const day = 24 * 60 * 60_000;
 
 async function buyer(email: string, items: Record<string, number>, cardNumber: string = testCards.success) {
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   const { invoiceKey } = await buyWithTestCard(client, items, cardNumber);
   if (!invoiceKey) throw new Error(`${email} could not buy`);
   return { client, invoiceKey };
@@ -70,7 +70,7 @@ describe('console: invoices', () => {
   });
 
   it('voids an unpaid invoice: the customer sees VOID, its checkout no longer pays, the cart gets a new invoice', async () => {
-    const client = await signedUpClient(backend, 'adm-void@example.com');
+    const client = await newCustomer(backend, 'adm-void@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const session = await client.call('POST', 'payment/create-manual-session');
     const [unpaid] = (await client.call('GET', 'billing/invoices')).body;
@@ -196,7 +196,7 @@ describe('console: refunds', () => {
 
   it('answers 409 for an invoice with nothing paid', async () => {
     await confirmPassword();
-    const client = await signedUpClient(backend, 'adm-refund-unpaid@example.com');
+    const client = await newCustomer(backend, 'adm-refund-unpaid@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     await client.call('POST', 'payment/create-manual-session');
     const [unpaid] = (await client.call('GET', 'billing/invoices')).body;
@@ -272,7 +272,7 @@ describe('console: refunds and cancellations with Stripe (against the local fake
 
   /** A customer who paid for these items through Stripe's checkout. */
   async function stripeBuyer(email: string, items: Record<string, number>) {
-    const client = await signedUpClient(stripeBackend, email);
+    const client = await newCustomer(stripeBackend, email);
     await fillCart(client, items);
     const created = await client.call('POST', 'payment/create-stripe-session');
     const sessionId = String(created.body.Value).split('_secret_')[0];
@@ -340,7 +340,7 @@ describe('console: refunds and cancellations with Stripe (against the local fake
   });
 
   it('voids an invoice whose checkout is open at Stripe; a payment that still gets through is given back', async () => {
-    const client = await signedUpClient(stripeBackend, 'adm-stripe-void@example.com');
+    const client = await newCustomer(stripeBackend, 'adm-stripe-void@example.com');
     await fillCart(client, { 'consulting-architecture-review': 1 });
     const created = await client.call('POST', 'payment/create-stripe-session');
     const sessionId = String(created.body.Value).split('_secret_')[0];

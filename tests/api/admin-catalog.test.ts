@@ -8,7 +8,7 @@ import type { OfferCreate } from '@/lib/contract/admin';
 import { auditLog, offers } from '@/server/db/schema';
 import { seedCatalog } from '@/server/db/seed';
 import type { FakeStripe } from '../support/fake-stripe';
-import { buyWithTestCard, fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 import { staffClient } from './staff-harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 
@@ -68,7 +68,7 @@ const auditEntry = async (key: string) => (await backend.database.db.select().fr
 
 describe('console: catalog', () => {
   it('does not exist for a customer', async () => {
-    const customer = await signedUpClient(backend, 'adm-cat-customer@example.com');
+    const customer = await newCustomer(backend, 'adm-cat-customer@example.com');
     expect((await customer.call('GET', 'admin/offers')).status).toBe(404);
     expect((await customer.call('POST', 'admin/offers', { body: newOffer('sneaky') })).status).toBe(404);
     expect((await customer.call('POST', 'admin/offers/pdf-workshop-pro-monthly/retire')).status).toBe(404);
@@ -114,7 +114,7 @@ describe('console: catalog', () => {
     expect((await staff.call('POST', 'admin/offers', { body: newOffer('bad-price', { Price: -1 }) })).status).toBe(400);
     expect((await staff.call('POST', 'admin/offers', { body: { Key: 'half' } })).status).toBe(400);
     // A customer can buy it.
-    const buyer = await signedUpClient(backend, 'adm-cat-new-offer@example.com');
+    const buyer = await newCustomer(backend, 'adm-cat-new-offer@example.com');
     const { invoiceKey } = await buyWithTestCard(buyer, { 'consulting-code-audit': 1 });
     expect((await buyer.call('GET', `billing/invoice/${invoiceKey}`)).body.LineItems).toMatchObject([
       { Key: 'consulting-code-audit', UnitAmount: 25000, Description: 'Offer consulting-code-audit' },
@@ -123,10 +123,10 @@ describe('console: catalog', () => {
 
   it('changes a price for carts from now on; paid invoices keep theirs; the audit holds only what changed', async () => {
     const key = 'personal-health-plus-monthly';
-    const earlier = await signedUpClient(backend, 'adm-cat-earlier@example.com');
+    const earlier = await newCustomer(backend, 'adm-cat-earlier@example.com');
     const { invoiceKey: paidKey } = await buyWithTestCard(earlier, { [key]: 1 });
     // Another customer has started a checkout at the old price.
-    const waiting = await signedUpClient(backend, 'adm-cat-waiting@example.com');
+    const waiting = await newCustomer(backend, 'adm-cat-waiting@example.com');
     await fillCart(waiting, { [key]: 1 });
     await waiting.call('POST', 'payment/create-manual-session');
     const [open] = (await waiting.call('GET', 'billing/invoices')).body;
@@ -138,7 +138,7 @@ describe('console: catalog', () => {
     expect(Object.keys((await auditEntry(edited.body.AuditKey)).after ?? {})).toEqual(['Price']);
     expect((await offerNow(staff, key)).sold?.Price).toBe(599);
 
-    const fresh = await signedUpClient(backend, 'adm-cat-fresh@example.com');
+    const fresh = await newCustomer(backend, 'adm-cat-fresh@example.com');
     const cart = await fillCart(fresh, { [key]: 1 });
     expect(cart.LineItems).toMatchObject([{ Key: key, SubTotalAmount: 599 }]);
     // The open invoice is billed again at the new price on the next checkout.
@@ -231,7 +231,7 @@ describe('console: catalog with Stripe (against the local fake Stripe API)', () 
       product: stripe.prices.get(first.ProviderPriceId!)!.product,
     });
 
-    const customer = await signedUpClient(stripeSide.backend, 'adm-cat-stripe@example.com');
+    const customer = await newCustomer(stripeSide.backend, 'adm-cat-stripe@example.com');
     await fillCart(customer, { [key]: 1, 'pdf-workshop-pro-monthly': 1 });
     expect((await customer.call('POST', 'payment/create-stripe-session')).status).toBe(200);
     const lines = Object.values(stripe.created.at(-1)!.line_items as Record<string, Record<string, unknown>>);

@@ -14,7 +14,7 @@ import {
   buyWithTestCard,
   fillCart,
   logInAgain,
-  signedUpClient,
+  newCustomer,
   startTestBackend,
   strongPassword,
   TestClient,
@@ -48,12 +48,12 @@ describe('customers (manual payments)', () => {
 
   it('finds accounts by part of the address or the name, ignoring case, newest first', async () => {
     const older = uniqueEmail('searchable');
-    const olderClient = await signedUpClient(backend, older);
+    const olderClient = await newCustomer(backend, older);
     await olderClient.call('PUT', 'user/profile', { body: { DisplayName: 'Ada Lovelace' } });
     backend.clock.advance(1000);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = uniqueEmail('searchable');
-    await signedUpClient(backend, newer);
+    await newCustomer(backend, newer);
 
     const byAddress = await staff.call('GET', 'admin/customers?q=SEARCHABLE');
     expect(byAddress.status).toBe(200);
@@ -78,16 +78,16 @@ describe('customers (manual payments)', () => {
 
   it('takes % and _ literally and leaves erased accounts out', async () => {
     const underscored = `under_score-${Date.now()}@example.com`;
-    await signedUpClient(backend, underscored);
+    await newCustomer(backend, underscored);
     const plain = `underxscore-${Date.now()}@example.com`;
-    await signedUpClient(backend, plain);
+    await newCustomer(backend, plain);
     const found = await staff.call('GET', `admin/customers?q=${encodeURIComponent('under_score')}`);
     expect(found.body.map((row: { EmailAddress: string }) => row.EmailAddress)).toEqual([underscored]);
     expect((await staff.call('GET', `admin/customers?q=${encodeURIComponent('%')}`)).body).toEqual([]);
     expect((await staff.call('GET', `admin/customers?q=${encodeURIComponent('\\')}`)).body).toEqual([]);
 
     const gone = uniqueEmail('erased');
-    await signedUpClient(backend, gone);
+    await newCustomer(backend, gone);
     await backend.database.db.update(users).set({ erasedAt: backend.clock.now() }).where(eq(users.email, gone));
     expect((await staff.call('GET', `admin/customers?q=${encodeURIComponent(gone)}`)).body).toEqual([]);
     expect((await staff.call('GET', `admin/customers/${await idOf(backend, gone)}`)).status).toBe(404);
@@ -96,7 +96,7 @@ describe('customers (manual payments)', () => {
 
   it('shows a customer with invoices, subscriptions and live sessions', async () => {
     const email = uniqueEmail('buyer');
-    const client = await signedUpClient(backend, email);
+    const client = await newCustomer(backend, email);
     const { invoiceKey } = await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 1 });
     const detail = await staff.call('GET', `admin/customers/${await idOf(backend, email)}`);
     expect(detail.status).toBe(200);
@@ -118,7 +118,7 @@ describe('customers (manual payments)', () => {
 
   it('suspends: sessions end, login is refused with the support address, renewals and reminders wait; unsuspending restores them', async () => {
     const email = uniqueEmail('suspended');
-    const client = await signedUpClient(backend, email);
+    const client = await newCustomer(backend, email);
     await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 1 });
     await buyWithTestCard(client, { 'pdf-workshop-pro-yearly': 1 });
     const id = await idOf(backend, email);
@@ -205,7 +205,7 @@ describe('customers (manual payments)', () => {
   });
 
   it('keeps customer calls invisible to customers and closed before the second factor', async () => {
-    const customer = await signedUpClient(backend, uniqueEmail('curious'));
+    const customer = await newCustomer(backend, uniqueEmail('curious'));
     expect((await customer.call('GET', 'admin/customers')).status).toBe(404);
     expect((await customer.call('POST', `admin/customers/${await idOf(backend, staffEmail)}/suspend`)).status).toBe(404);
     const { client } = await staffClient(backend, { secondFactor: false });
@@ -225,7 +225,7 @@ describe('customers paying through Stripe', () => {
 
   it('pauses collection at Stripe while suspended, and changes nothing when Stripe cannot be told', async () => {
     const email = uniqueEmail('paused');
-    const client = await signedUpClient(backend, email);
+    const client = await newCustomer(backend, email);
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const created = await client.call('POST', 'payment/create-stripe-session');
     const sessionId = (created.body.Value as string).split('_secret_')[0];

@@ -2,7 +2,7 @@
  * The console's overview figures on known purchases, and the audit log's pages.
  */
 import { supportMessages } from '@/server/db/schema';
-import { buyWithTestCard, signedUpClient, startTestBackend, type TestBackend, type TestClient } from './harness';
+import { buyWithTestCard, newCustomer, startTestBackend, type TestBackend, type TestClient } from './harness';
 import { staffClient } from './staff-harness';
 
 let backend: TestBackend;
@@ -17,13 +17,13 @@ const day = 24 * 60 * 60_000;
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 async function buyer(email: string, items: Record<string, number>) {
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   return { client, ...(await buyWithTestCard(client, items)) };
 }
 
 describe('console: overview', () => {
   it('does not exist for a customer', async () => {
-    const customer = await signedUpClient(backend, 'adm-ov-customer@example.com');
+    const customer = await newCustomer(backend, 'adm-ov-customer@example.com');
     expect((await customer.call('GET', 'admin/overview')).status).toBe(404);
     expect((await customer.call('GET', 'admin/audit')).status).toBe(404);
   });

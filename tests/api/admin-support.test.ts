@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, supportMessages } from '@/server/db/schema';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';
-import { signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 import { staffClient } from './staff-harness';
 
 let backend: TestBackend;
@@ -61,7 +61,7 @@ describe('support inbox', () => {
 
   it('answers a signed-in customer in their language, with the original quoted, and marks the message answered', async () => {
     const email = uniqueEmail('kunde');
-    const customer = await signedUpClient(backend, email);
+    const customer = await newCustomer(backend, email);
     const key = await sendMessage(customer, email, 'Hallo,\nder PDF-Export geht nicht mehr.', 'de');
     const thread = await staff.call('GET', `admin/support/${key}`);
     expect(thread.status).toBe(200);
@@ -140,7 +140,7 @@ describe('support inbox', () => {
     const answer = await client.call('GET', 'admin/support');
     expect(answer.status).toBe(403);
     expect(answer.body.Data).toBe('second-factor');
-    const customer = await signedUpClient(backend, uniqueEmail('nosy'));
+    const customer = await newCustomer(backend, uniqueEmail('nosy'));
     expect((await customer.call('GET', 'admin/support')).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { pdfText } from '../support/pdf-text';
 import { germanBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, fillCart, logInAgain, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, fillCart, logInAgain, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ const day = 24 * 60 * 60_000;
 
 /** A new user who bought through the manual provider with the given test card. */
 async function buyer(email: string, items: Record<string, number>, cardNumber: string = testCards.success, billing?: object) {
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   return { client, ...(await buyWithTestCard(client, items, cardNumber, billing)) };
 }
 
@@ -118,7 +118,7 @@ describe('invoices', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    const other = await signedUpClient(backend, 'pdf-thief@example.com');
+    const other = await newCustomer(backend, 'pdf-thief@example.com');
     const stolen = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, {
       headers: { Cookie: `sid=${other.cookie('sid')}` },
     });
@@ -139,7 +139,7 @@ describe('invoices', () => {
   });
 
   it('leaves out the cart’s invoice once its checkout was abandoned and the cart changed; the next checkout bills the cart under its number', async () => {
-    const client = await signedUpClient(backend, 'abandoned@example.com');
+    const client = await newCustomer(backend, 'abandoned@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     await client.call('POST', 'payment/create-manual-session');
     // While the checkout is under way, its invoice is what the customer is about to pay.
@@ -196,7 +196,7 @@ describe('invoices', () => {
 
   it('answers 404 for another user’s invoice and 400 for a malformed id', async () => {
     const { invoiceKey } = await buyer('inv-owner@example.com', { 'pdf-workshop-pro-monthly': 1 });
-    const other = await signedUpClient(backend, 'inv-other@example.com');
+    const other = await newCustomer(backend, 'inv-other@example.com');
     const stolen = await other.call('GET', `billing/invoice/${invoiceKey}`);
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ ErrorMessages: [{ Message: 'Not found.' }] });
@@ -223,7 +223,7 @@ describe('subscriptions', () => {
       ProductHomePage: '/solutions/pdf',
     });
     expect(listed.NextRenewalDate).toBe(listed.ExpirationDate);
-    const other = await signedUpClient(backend, 'subs-other@example.com');
+    const other = await newCustomer(backend, 'subs-other@example.com');
     expect((await other.call('GET', `license/subscription/${listed.Key}`)).status).toBe(404);
     expect((await other.call('DELETE', `license/subscription/${listed.Key}`)).status).toBe(404);
 

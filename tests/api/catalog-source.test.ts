@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { offers } from '@/server/db/schema';
 import { seedCatalog } from '@/server/db/seed';
 import { catalogRecheckMs } from '@/server/services/catalog';
-import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe(`catalog source (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       .set({ priceCents: offer.priceCents + 100, updatedAt: sql`now()` })
       .where(eq(offers.key, key));
     await seesPrice(key, offer.priceCents + 100);
-    const client = await signedUpClient(backend, 'new-price@example.com');
+    const client = await newCustomer(backend, 'new-price@example.com');
     await fillCart(client, { [key]: 1 });
     const cart = (await client.call('GET', 'store/cart')).body;
     expect(JSON.stringify(cart)).toContain(String(offer.priceCents + 100));

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import * as schema from '@/server/db/schema';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
-import { signedUpClient, startTestBackend, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, type TestBackend } from './harness';
 import { staffClient } from './staff-harness';
 
 interface Operation {
@@ -55,7 +55,7 @@ beforeAll(async () => {
       const response = await app.request(path, { method, headers: init.headers, body: init.body });
       return { status: response.status, body: safeJson(await response.text()) };
     };
-    const client = await signedUpClient(backend, 'contract@example.com');
+    const client = await newCustomer(backend, 'contract@example.com');
     session = { cookie: client.cookie(SESSION_COOKIE)!, xsrf: client.cookie(XSRF_COOKIE)! };
     const { client: staff } = await staffClient(backend, { role: 'owner', passwordConfirmed: true });
     staffSession = { cookie: staff.cookie(SESSION_COOKIE)!, xsrf: staff.cookie(XSRF_COOKIE)! };

@@ -5,7 +5,7 @@ import { emailRestores, users } from '@/server/db/schema';
 import { deletionGraceMs, emailRestoreLifetimeMs, purgeDueAccounts } from '@/server/services/accounts';
 import { limits } from '@/server/services/rate-limit';
 import { codeFrom } from './mail-sink';
-import { logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ const loginStatus = async (email: string) =>
 
 describe('the link mailed to the old address after an email change', () => {
   it('restores the old address, ends every session, and works once', async () => {
-    const owner = await signedUpClient(backend, 'rosa@example.com');
+    const owner = await newCustomer(backend, 'rosa@example.com');
     const otherDevice = await new TestClient(backend).prime();
     await logInAgain(otherDevice, 'rosa@example.com');
 
@@ -74,7 +74,7 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('clears the session cookie of a caller whose own session it ended', async () => {
-    const owner = await signedUpClient(backend, 'self@example.com');
+    const owner = await newCustomer(backend, 'self@example.com');
     const link = await changeEmail(owner, 'self@example.com', 'self-new@example.com');
     expect(owner.cookie(SESSION_COOKIE)).toBeDefined();
     const restored = await owner.call('POST', 'user/restore-email', {
@@ -86,7 +86,7 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('expires after 7 days', async () => {
-    const owner = await signedUpClient(backend, 'late@example.com');
+    const owner = await newCustomer(backend, 'late@example.com');
     const link = await changeEmail(owner, 'late@example.com', 'late-new@example.com');
     backend.clock.advance(emailRestoreLifetimeMs);
     const answer = await (await stranger())({ Token: tokenOf(link) });
@@ -137,9 +137,9 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('refuses when the old address now belongs to another account, and keeps the link', async () => {
-    const owner = await signedUpClient(backend, 'moved@example.com');
+    const owner = await newCustomer(backend, 'moved@example.com');
     const link = await changeEmail(owner, 'moved@example.com', 'moved-new@example.com');
-    const newcomer = await signedUpClient(backend, 'moved@example.com');
+    const newcomer = await newCustomer(backend, 'moved@example.com');
     const restore = await stranger();
     const refused = await restore({ Token: tokenOf(link) });
     expect(refused.status).toBe(409);
@@ -158,7 +158,7 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('drops the links of later changes, which would undo it, and keeps those of earlier ones', async () => {
-    const owner = await signedUpClient(backend, 'first@example.com');
+    const owner = await newCustomer(backend, 'first@example.com');
     const toFirst = await changeEmail(owner, 'first@example.com', 'second@example.com');
     backend.clock.advance(60_000);
     const toSecond = await changeEmail(owner, 'second@example.com', 'third@example.com');
@@ -168,7 +168,7 @@ describe('the link mailed to the old address after an email change', () => {
     // Both are used now.
     expect((await (await stranger())({ Token: tokenOf(toSecond) })).status).toBe(400);
 
-    const again = await signedUpClient(backend, 'fourth@example.com');
+    const again = await newCustomer(backend, 'fourth@example.com');
     const toFourth = await changeEmail(again, 'fourth@example.com', 'fifth@example.com');
     await logInAgain(again, 'fifth@example.com');
     backend.clock.advance(60_000);
@@ -179,7 +179,7 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('links in the account’s language', async () => {
-    const owner = await signedUpClient(backend, 'greta@example.com');
+    const owner = await newCustomer(backend, 'greta@example.com');
     const [user] = await backend.database.db.update(users).set({ language: 'de' }).where(eq(users.email, 'greta@example.com')).returning();
     expect(user.language).toBe('de');
     const link = await changeEmail(
@@ -193,7 +193,7 @@ describe('the link mailed to the old address after an email change', () => {
   });
 
   it('does nothing for an account past its deletion date, and the purge erases its links', async () => {
-    const owner = await signedUpClient(backend, 'leaving@example.com');
+    const owner = await newCustomer(backend, 'leaving@example.com');
     const link = await changeEmail(owner, 'leaving@example.com', 'leaving-new@example.com');
     await logInAgain(owner, 'leaving-new@example.com');
     expect((await owner.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);

@@ -13,7 +13,9 @@ import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
-import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { createAccount } from '@/server/services/accounts';
+import type { Language } from '@/lib/contract/languages';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
 
 /**
@@ -132,6 +134,13 @@ export class TestClient {
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
   }
 
+  /** Holds a session the backend issued outside a call, as its cookies would. */
+  holdSession(issued: { token: string; xsrfToken: string }) {
+    this.cookies.set(SESSION_COOKIE, issued.token);
+    this.cookies.set(XSRF_COOKIE, issued.xsrfToken);
+    return this;
+  }
+
   /** First GET, as the site's startup does, so the XSRF cookie exists. */
   async prime() {
     await this.call('GET', 'auth/session-info');
@@ -163,6 +172,20 @@ export async function signedUpClient(backend: TestBackend, email: string, passwo
   const second = await client.call('POST', 'auth/signup', { body: { ...body, Code: await mailedCode(backend, email) } });
   if (second.status !== 200) throw new Error(`sign-up failed: ${second.text}`);
   return client;
+}
+
+/**
+ * A new customer written straight to the database, logged in: the account the sign-up makes,
+ * without the mailed code (whose flow `signedUpClient` and auth.test.ts keep testing).
+ */
+export async function newCustomer(
+  backend: TestBackend,
+  email: string,
+  { password = strongPassword, language = 'en' }: { password?: string; language?: Language } = {},
+): Promise<TestClient> {
+  const outcome = await createAccount(backend.deps, { email, password, language, cookieConsent: null });
+  if (outcome.kind !== 'created') throw new Error(`${email} is taken`);
+  return new TestClient(backend).holdSession(outcome.session);
 }
 
 export { texasBilling };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { invoiceDocuments } from '@/server/db/schema';
 import { pdfText } from '../support/pdf-text';
 import { testCards } from '../support/test-cards';
-import { buyWithTestCard, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ async function latenciesDuring<T>(work: Promise<T>, call: () => Promise<void>, e
 
 describe('invoice PDFs are rendered once per invoice state and language', () => {
   it('answers a second download with the kept PDF, byte for byte', async () => {
-    const client = await signedUpClient(backend, 'pdf-kept@example.com');
+    const client = await newCustomer(backend, 'pdf-kept@example.com');
     const { invoiceKey } = await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 1 });
     const first = await download(client, invoiceKey!, 'en');
     const before = await kept(invoiceKey!);
@@ -100,7 +100,7 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
   });
 
   it('renders again once the invoice changed: unpaid, then paid; each language on its own', async () => {
-    const client = await signedUpClient(backend, 'pdf-changes@example.com');
+    const client = await newCustomer(backend, 'pdf-changes@example.com');
     await buyWithTestCard(client, { 'consulting-architecture-review': 1 }, testCards.declined);
     const [unpaid] = (await client.call('GET', 'billing/invoices')).body as { Key: string; FullyPaidDate: string | null }[];
     expect(unpaid.FullyPaidDate).toBeNull();
@@ -127,7 +127,7 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
   });
 
   it('keeps other calls answering while one account downloads 20 PDFs at once, rendering each document once', async () => {
-    const client = await signedUpClient(backend, 'pdf-burst@example.com');
+    const client = await newCustomer(backend, 'pdf-burst@example.com');
     const keys: string[] = [];
     const purchases: Record<string, number>[] = [
       { 'pdf-workshop-pro-monthly': 1 },

@@ -11,7 +11,7 @@ import { startJobs } from '@/server/jobs/scheduler';
 import { createMailer } from '@/server/email/mailer';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
-import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 let second: Backend;
@@ -59,7 +59,7 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   it('renews each due subscription once', async () => {
     const buyers = await Promise.all(
       ['a', 'b', 'c'].map(async (name) => {
-        const client = await signedUpClient(backend, `jobs-${name}@example.com`);
+        const client = await newCustomer(backend, `jobs-${name}@example.com`);
         await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 2 });
         return client;
       }),
@@ -85,7 +85,7 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   });
 
   it('erases each due account once', async () => {
-    const client = await signedUpClient(backend, 'jobs-leaving@example.com');
+    const client = await newCustomer(backend, 'jobs-leaving@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs + day);
     const erased = await Promise.all([purgeDueAccounts(backend.deps), purgeDueAccounts(second.deps)]);
@@ -93,7 +93,7 @@ describe(`jobs on two backends (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   });
 
   it('runs every job soon after start, not only after its interval', async () => {
-    const client = await signedUpClient(backend, 'jobs-restart@example.com');
+    const client = await newCustomer(backend, 'jobs-restart@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs + day);
     const accounts = async () => (await backend.database.db.select({ email: users.email }).from(users)).map((row) => row.email);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, invoices, payments, subscriptions } from '@/server/db/schema';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { fillCart, signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('refuses checkout of an empty cart or without billing address', async () => {
-    const client = await signedUpClient(backend, 'empty@example.com');
+    const client = await newCustomer(backend, 'empty@example.com');
     const empty = await client.call('POST', 'payment/create-manual-session');
     expect(empty.status).toBe(400);
     expect(empty.body.ErrorMessages[0].Message).toBe('The cart is empty.');
@@ -38,7 +38,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('declines the decline card and leaves everything open for another try', async () => {
-    const client = await signedUpClient(backend, 'declined@example.com');
+    const client = await newCustomer(backend, 'declined@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const secret = await checkout(client);
     const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(secret, testCards.declined) });
@@ -49,7 +49,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('pays, fulfils once, and answers the return page with the claims and the invoice', async () => {
-    const client = await signedUpClient(backend, 'buyer@example.com');
+    const client = await newCustomer(backend, 'buyer@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
     const before = {
       invoices: await backend.rowCount(invoices),
@@ -96,7 +96,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('versions the open invoice when the cart changes before paying', async () => {
-    const client = await signedUpClient(backend, 'changer@example.com');
+    const client = await newCustomer(backend, 'changer@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     await checkout(client);
     const [first] = await backend.database.db.select().from(invoices).where(eq(invoices.billingEmail, 'changer@example.com'));
@@ -109,7 +109,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('refuses to pay a checkout of the cart as it was before a change, and charges the new one in full', async () => {
-    const client = await signedUpClient(backend, 'stale@example.com');
+    const client = await newCustomer(backend, 'stale@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const stale = await checkout(client);
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
@@ -129,7 +129,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('closes the other checkouts of an invoice once one is paid, and refunds a payment that raced past that', async () => {
-    const client = await signedUpClient(backend, 'two-tabs@example.com');
+    const client = await newCustomer(backend, 'two-tabs@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const [first, second, third] = [await checkout(client), await checkout(client), await checkout(client)];
     const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(first) });
@@ -165,7 +165,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('takes only what was paid out of the cart when an older invoice is paid', async () => {
-    const client = await signedUpClient(backend, 'older@example.com');
+    const client = await newCustomer(backend, 'older@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
     await checkout(client);
     const [older] = (await client.call('GET', 'billing/invoices')).body;
@@ -190,8 +190,8 @@ describe('payment with the manual provider', () => {
   });
 
   it('keeps sessions and secrets to their owner', async () => {
-    const ann = await signedUpClient(backend, 'owner-ann@example.com');
-    const bob = await signedUpClient(backend, 'owner-bob@example.com');
+    const ann = await newCustomer(backend, 'owner-ann@example.com');
+    const bob = await newCustomer(backend, 'owner-bob@example.com');
     await fillCart(ann, { 'pdf-workshop-pro-monthly': 1 });
     const secret = await checkout(ann);
     const stolen = await bob.call('POST', 'payment/manual/pay', { body: testCardPayment(secret) });
@@ -203,7 +203,7 @@ describe('payment with the manual provider', () => {
   });
 
   it('validates the card form', async () => {
-    const client = await signedUpClient(backend, 'form@example.com');
+    const client = await newCustomer(backend, 'form@example.com');
     const bad = await client.call('POST', 'payment/manual/pay', {
       body: { ClientSecret: 'x', CardNumber: '12ab', Expiry: '13/30', Cvc: '1' },
     });

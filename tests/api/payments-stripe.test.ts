@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invoices, payments, subscriptions } from '@/server/db/schema';
 import type { FakeStripe } from '../support/fake-stripe';
-import { fillCart, logInAgain, signedUpClient, strongPassword, TestClient, type TestBackend } from './harness';
+import { fillCart, logInAgain, newCustomer, strongPassword, TestClient, type TestBackend } from './harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 
 let stripe: FakeStripe;
@@ -17,7 +17,7 @@ afterAll(() => stripeSide.close());
 const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
 
 async function startCheckout(email: string, items: Record<string, number>) {
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   await fillCart(client, items);
   const created = await client.call('POST', 'payment/create-stripe-session');
   expect(created.status).toBe(200);
@@ -65,7 +65,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   });
 
   it('shows the checkout in the buyer’s language, one session per language for the same invoice', async () => {
-    const client = await signedUpClient(backend, 'stripe-deutsch@example.com');
+    const client = await newCustomer(backend, 'stripe-deutsch@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const german = await client.call('POST', 'payment/create-stripe-session', { headers: { 'Accept-Language': 'de' } });
     const params = stripe.created.at(-1)!;
@@ -174,7 +174,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   });
 
   it('gives a clear message and keeps nothing half-done when Stripe fails', async () => {
-    const client = await signedUpClient(backend, 'stripe-down@example.com');
+    const client = await newCustomer(backend, 'stripe-down@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     stripe.failNext(1);
     const failed = await client.call('POST', 'payment/create-stripe-session');
@@ -188,7 +188,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
   });
 
   it('gives up on a Stripe that answers too slowly, with the same clear message', async () => {
-    const client = await signedUpClient(backend, 'stripe-slow@example.com');
+    const client = await newCustomer(backend, 'stripe-slow@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     stripe.slowDown(3000);
     try {
@@ -256,7 +256,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
 
   it('refuses another user’s session id with 404', async () => {
     const { sessionId } = await startCheckout('stripe-owner@example.com', { 'pdf-workshop-pro-monthly': 1 });
-    const other = await signedUpClient(backend, 'stripe-other@example.com');
+    const other = await newCustomer(backend, 'stripe-other@example.com');
     expect((await other.call('POST', 'payment/stripe-return', { body: { Value: sessionId } })).status).toBe(404);
   });
 
@@ -374,7 +374,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
 
   it('tells Stripe about a checkout fulfilled while the deletion is telling Stripe about the others', async () => {
     const email = 'stripe-left-mid-way@example.com';
-    const client = await signedUpClient(backend, email);
+    const client = await newCustomer(backend, email);
     const buy = async () => {
       await fillCart(client, { 'personal-health-plus-monthly': 1 });
       const sessionId = sessionIdOf((await client.call('POST', 'payment/create-stripe-session')).body.Value);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { startFreezableProxy, type FreezableProxy } from './freezable-proxy';
-import { signedUpClient, startTestBackend, testPoolSize, TestClient, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, testPoolSize, TestClient, type TestBackend } from './harness';
 
 /*
  * On PostgreSQL (the second Jest run of `npm test`): a server that stops answering, without
@@ -48,7 +48,7 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
     );
     pool = (backend.database.db as unknown as { $client: Pool }).$client;
     ({ query_timeout: queryTimeout = 0, connectionTimeoutMillis: connectTimeout = 0 } = pool.options);
-    user = await signedUpClient(backend, 'frozen@example.com');
+    user = await newCustomer(backend, 'frozen@example.com');
   });
 
   afterAll(async () => {

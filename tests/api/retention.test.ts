@@ -13,7 +13,7 @@ import en from '@/messages/legal/en.json';
 import ru from '@/messages/legal/ru.json';
 import { sessionLifetimeMs } from '@/server/services/sessions';
 import { codeFrom } from './mail-sink';
-import { signedUpClient, startTestBackend, TestClient, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 const legal = { en, de, ru };
 const hour = 60 * 60_000;
@@ -30,7 +30,7 @@ describe('retention purge', () => {
   it('deletes each kind of record once it is past its retention, and nothing still in use', async () => {
     const db = backend.database.db;
     // A customer who signed up (a code, a sent mail, throttling counters), then changed the address (a restore link).
-    const leaving = await signedUpClient(backend, 'leaving@example.com');
+    const leaving = await newCustomer(backend, 'leaving@example.com');
     await leaving.call('PUT', 'user/email', { body: { NewEmailAddress: 'left@example.com' } });
     await backend.deliverMail();
     expect(
@@ -58,7 +58,7 @@ describe('retention purge', () => {
     expect(await count(emailRestores)).toBe(1);
 
     // A session in use stays; one unused past the idle period and a day goes. Sent mail goes after its retention.
-    const staying = await signedUpClient(backend, 'staying@example.com');
+    const staying = await newCustomer(backend, 'staying@example.com');
     for (let waited = 0; waited < retention.sentMailMs; waited += 2.5 * day) {
       backend.clock.advance(2.5 * day);
       expect((await staying.call('GET', 'auth/session-info')).body.UserName).toBe('staying@example.com');

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '@/server/db/schema';
-import { signedUpClient, startTestBackend, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, type TestBackend } from './harness';
 
 const minute = 60_000;
 let backend: TestBackend;
@@ -13,12 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const userName = async (client: Awaited<ReturnType<typeof signedUpClient>>) =>
-  (await client.call('GET', 'auth/session-info')).body.UserName;
+const userName = async (client: Awaited<ReturnType<typeof newCustomer>>) => (await client.call('GET', 'auth/session-info')).body.UserName;
 
 describe('session idle timeout', () => {
   it('ends a session unused for the idle period', async () => {
-    const client = await signedUpClient(backend, 'idle@example.com');
+    const client = await newCustomer(backend, 'idle@example.com');
     backend.clock.advance(29 * minute);
     expect(await userName(client)).toBe('idle@example.com');
     backend.clock.advance(31 * minute);
@@ -27,7 +26,7 @@ describe('session idle timeout', () => {
   });
 
   it('keeps a session in use alive past the idle period', async () => {
-    const client = await signedUpClient(backend, 'busy@example.com');
+    const client = await newCustomer(backend, 'busy@example.com');
     for (let used = 0; used < 3 * 60; used += 20) {
       backend.clock.advance(20 * minute);
       expect(await userName(client)).toBe('busy@example.com');

@@ -4,7 +4,7 @@ import { sessions, users } from '@/server/db/schema';
 import { sha256 } from '@/server/services/crypto';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { uniqueEmail } from '../support/accounts';
-import { signedUpClient, type TestBackend, type TestClient } from './harness';
+import { newCustomer, type TestBackend, type TestClient } from './harness';
 
 export interface StaffOptions {
   role?: StaffRole;
@@ -36,7 +36,7 @@ export async function markStaffSession(backend: TestBackend, client: TestClient,
 /** A signed-up account with a staff role whose session is ready for the console. */
 export async function staffClient(backend: TestBackend, options: StaffOptions = {}): Promise<{ client: TestClient; email: string }> {
   const email = uniqueEmail('staff');
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   await grantRole(backend, email, options.role ?? 'staff');
   await markStaffSession(backend, client, {
     secondFactor: options.secondFactor ?? true,

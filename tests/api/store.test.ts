@@ -1,5 +1,5 @@
 import { cartItems } from '@/server/db/schema';
-import { fillCart, signedUpClient, startTestBackend, texasBilling, TestClient, type TestBackend } from './harness';
+import { fillCart, newCustomer, startTestBackend, texasBilling, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('store/cart', () => {
   });
 
   it('starts empty, adds with IsAddition, replaces otherwise, and counts quantities in app info', async () => {
-    const client = await signedUpClient(backend, 'cart@example.com');
+    const client = await newCustomer(backend, 'cart@example.com');
     const empty = await client.call('GET', 'store/cart');
     expect(empty.body).toMatchObject({
       LineItems: [],
@@ -79,7 +79,7 @@ describe('store/cart', () => {
   });
 
   it('answers every write with the cart as stored, whatever the write touched', async () => {
-    const client = await signedUpClient(backend, 'as-written@example.com');
+    const client = await newCustomer(backend, 'as-written@example.com');
     const writes = [
       { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }], IsAddition: true },
       { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true },
@@ -106,7 +106,7 @@ describe('store/cart', () => {
   });
 
   it('keeps a line the cart page did not know of: an item added in another tab survives its save', async () => {
-    const client = await signedUpClient(backend, 'tabs@example.com');
+    const client = await newCustomer(backend, 'tabs@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     await put(client, { Items: [{ ServiceOfferKey: 'personal-health-plus-monthly', Quantity: 1 }], IsAddition: true });
     const saved = await put(client, {
@@ -122,7 +122,7 @@ describe('store/cart', () => {
   });
 
   it('computes Texas tax at 8.25 % to the cent, and none elsewhere', async () => {
-    const client = await signedUpClient(backend, 'tax@example.com');
+    const client = await newCustomer(backend, 'tax@example.com');
     // 3 × $4.99 + $99.00 = $113.97; 8.25 % = $9.402… → $9.40
     const texas = await fillCart(client, { 'personal-health-plus-monthly': 3, 'pdf-workshop-pro-yearly': 1 });
     expect(texas).toMatchObject({
@@ -204,7 +204,7 @@ describe('store/cart', () => {
     ],
   ])('refuses %j with "%s" and changes nothing', async (body, message) => {
     // One buyer for every case: a sign-up each would meet the per-address code throttle.
-    const client = (refusedBuyer ??= await signedUpClient(backend, 'refused@example.com'));
+    const client = (refusedBuyer ??= await newCustomer(backend, 'refused@example.com'));
     await fillCart(client, { 'pdf-workshop-pro-monthly': 2 });
     const before = await client.call('GET', 'store/cart');
     const rows = await backend.rowCount(cartItems);
@@ -216,15 +216,15 @@ describe('store/cart', () => {
   });
 
   it('caps added quantities at 100', async () => {
-    const client = await signedUpClient(backend, 'cap@example.com');
+    const client = await newCustomer(backend, 'cap@example.com');
     await fillCart(client, { 'pdf-workshop-pro-monthly': 100 });
     const added = await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
     expect(added.body.LineItems[0].Quantity).toBe(100);
   });
 
   it('keeps each user’s cart to themselves', async () => {
-    const ann = await signedUpClient(backend, 'ann-cart@example.com');
-    const bob = await signedUpClient(backend, 'bob-cart@example.com');
+    const ann = await newCustomer(backend, 'ann-cart@example.com');
+    const bob = await newCustomer(backend, 'bob-cart@example.com');
     await fillCart(ann, { 'pdf-workshop-pro-yearly': 1 });
     expect((await bob.call('GET', 'store/cart')).body.LineItems).toEqual([]);
   });

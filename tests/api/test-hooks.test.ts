@@ -1,11 +1,11 @@
 import { XSRF_HEADER } from '@/lib/contract/http';
-import { buyWithTestCard, signedUpClient, startTestBackend, type TestBackend } from './harness';
+import { buyWithTestCard, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 /* The e2e-only renewal hook (TEST_HOOKS=on): absent by default, and with it a renewal through the real job. */
 
 /** A new user who bought a monthly subscription with the success card. */
 async function buyer(backend: TestBackend, email: string) {
-  const client = await signedUpClient(backend, email);
+  const client = await newCustomer(backend, email);
   await buyWithTestCard(client, { 'personal-health-plus-monthly': 1 });
   return client;
 }
@@ -16,6 +16,11 @@ describe('without TEST_HOOKS', () => {
     backend = await startTestBackend();
   });
   afterAll(() => backend.close());
+
+  it('the account call does not exist', async () => {
+    const client = await new TestClient(backend).prime();
+    expect((await client.call('POST', 'test/account', { body: { UserName: 'x@example.com', Password: strongPassword } })).status).toBe(404);
+  });
 
   it('the hook does not exist and nothing renews', async () => {
     const client = await buyer(backend, 'no-hook@example.com');
@@ -54,6 +59,26 @@ describe('with TEST_HOOKS=on', () => {
 
     expect((await bystander.call('GET', 'license/subscriptions')).body).toHaveLength(1);
     expect((await bystander.call('GET', 'billing/invoices')).body).toHaveLength(1);
+  });
+
+  it('creates a logged-in customer without the mailed code, once per address; the password logs in', async () => {
+    const client = await new TestClient(backend).prime();
+    const made = await client.call('POST', 'test/account', {
+      body: { UserName: 'Made@Example.com', Password: strongPassword, Language: 'de' },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.SessionInfo).toMatchObject({ UserName: 'made@example.com' });
+    expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('made@example.com');
+    expect(backend.mail.to('made@example.com')).toEqual([]);
+    const again = await new TestClient(backend).prime();
+    expect((await again.call('POST', 'test/account', { body: { UserName: 'made@example.com', Password: strongPassword } })).status).toBe(
+      400,
+    );
+    expect((await again.call('POST', 'test/account', { body: { UserName: 'weak@example.com', Password: 'short' } })).status).toBe(400);
+    const login = await again.call('POST', 'auth/login', {
+      body: { UserName: 'made@example.com', Password: strongPassword, CookieConsent: null },
+    });
+    expect(login.status).toBe(200);
   });
 
   it('needs a session and the XSRF header like every other call', async () => {

@@ -4,7 +4,7 @@ import { sessions, users } from '@/server/db/schema';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
 import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import { codeFrom } from './mail-sink';
-import { buyWithTestCard, logInAgain, signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('every user call needs a session', () => {
 
 describe('PUT user/email', () => {
   it('mails a code to the new address, then changes the login address with it', async () => {
-    const client = await signedUpClient(backend, 'old@example.com');
+    const client = await newCustomer(backend, 'old@example.com');
     const first = await client.call('PUT', 'user/email', { body: { NewEmailAddress: ' New@Example.com ' } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ErrorMessages: [{ Message: expect.stringContaining('new@example.com') }], Data: 'show' });
@@ -49,7 +49,7 @@ describe('PUT user/email', () => {
   });
 
   it('refuses the current address and a bad one', async () => {
-    const client = await signedUpClient(backend, 'same@example.com');
+    const client = await newCustomer(backend, 'same@example.com');
     const same = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'SAME@example.com' } });
     expect(same.status).toBe(400);
     expect(same.body.ErrorMessages).toEqual([{ Message: 'NewEmailAddress: Same as current email address' }]);
@@ -58,8 +58,8 @@ describe('PUT user/email', () => {
   });
 
   it('keeps each user’s code for the same new address to that user', async () => {
-    const gina = await signedUpClient(backend, 'gina@example.com');
-    const hank = await signedUpClient(backend, 'hank@example.com');
+    const gina = await newCustomer(backend, 'gina@example.com');
+    const hank = await newCustomer(backend, 'hank@example.com');
     await gina.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com' } });
     await backend.deliverMail();
     const ginasCode = codeFrom(backend.mail, 'shared@example.com');
@@ -74,8 +74,8 @@ describe('PUT user/email', () => {
   });
 
   it('does not reveal that the new address has an account', async () => {
-    await signedUpClient(backend, 'taken@example.com');
-    const client = await signedUpClient(backend, 'mover@example.com');
+    await newCustomer(backend, 'taken@example.com');
+    const client = await newCustomer(backend, 'mover@example.com');
     const response = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'taken@example.com' } });
     expect(response.body.Data).toBe('show');
     await backend.deliverMail();
@@ -87,7 +87,7 @@ describe('PUT user/email', () => {
 
 describe('PUT user/password', () => {
   it('changes the password, ends other sessions and keeps this one', async () => {
-    const client = await signedUpClient(backend, 'pw@example.com');
+    const client = await newCustomer(backend, 'pw@example.com');
     const other = await new TestClient(backend).prime();
     await other.call('POST', 'auth/login', { body: { UserName: 'pw@example.com', Password: strongPassword, CookieConsent: null } });
     const response = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: 'Changed2026' } });
@@ -102,7 +102,7 @@ describe('PUT user/password', () => {
   });
 
   it('refuses the same password and weak ones', async () => {
-    const client = await signedUpClient(backend, 'weak@example.com');
+    const client = await newCustomer(backend, 'weak@example.com');
     const same = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: strongPassword } });
     expect(same.body.ErrorMessages[0].Message).toBe('NewPassword: Same as current password');
     const weak = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: 'weakpassword' } });
@@ -110,7 +110,7 @@ describe('PUT user/password', () => {
   });
 
   it('ends the session on the third wrong current password', async () => {
-    const client = await signedUpClient(backend, 'thrice@example.com');
+    const client = await newCustomer(backend, 'thrice@example.com');
     for (let i = 0; i < 2; i++) {
       const wrong = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
       expect(wrong.status).toBe(400);
@@ -128,7 +128,7 @@ describe('PUT user/password', () => {
   });
 
   it('gives parallel requests no more than three guesses between them', async () => {
-    const client = await signedUpClient(backend, 'parallel@example.com');
+    const client = await newCustomer(backend, 'parallel@example.com');
     const guesses = ['WrongPass1', 'WrongPass2', 'WrongPass3', 'WrongPass4', 'WrongPass5', 'WrongPass6'];
     const answers = await Promise.all(
       guesses.map((guess) => client.call('PUT', 'user/password', { body: { CurrentPassword: guess, NewPassword: 'Changed2026' } })),
@@ -152,7 +152,7 @@ describe('PUT user/password', () => {
 
 describe('PUT user/profile', () => {
   it('sets and clears the display name, refusing the same one and long ones', async () => {
-    const client = await signedUpClient(backend, 'name@example.com');
+    const client = await newCustomer(backend, 'name@example.com');
     expect((await client.call('PUT', 'user/profile', { body: { DisplayName: '  Ann Smith ' } })).body).toEqual({
       ErrorMessages: [],
       Data: null,
@@ -173,7 +173,7 @@ describe('PUT user/profile', () => {
   });
 
   it('refuses a body that is not UTF-8 and changes nothing', async () => {
-    const client = await signedUpClient(backend, 'bytes@example.com');
+    const client = await newCustomer(backend, 'bytes@example.com');
     const latin1 = Buffer.from('{"DisplayName":"Zoë"}', 'latin1');
     const response = await backend.app.request('/api/user/profile', {
       method: 'PUT',
@@ -193,7 +193,7 @@ describe('PUT user/profile', () => {
 
 describe('PUT user/delete-account', () => {
   it('cancels every renewal at once, and a return within the grace period does not restart them', async () => {
-    const client = await signedUpClient(backend, 'leaving-subscriber@example.com');
+    const client = await newCustomer(backend, 'leaving-subscriber@example.com');
     await buyWithTestCard(client, { 'personal-health-plus-monthly': 2, 'pdf-workshop-pro-yearly': 1 });
     expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
     await logInAgain(client, 'leaving-subscriber@example.com');
@@ -205,7 +205,7 @@ describe('PUT user/delete-account', () => {
   });
 
   it('schedules deletion 7 days ahead, ends the session, and mails a notice', async () => {
-    const client = await signedUpClient(backend, 'leaving@example.com');
+    const client = await newCustomer(backend, 'leaving@example.com');
     const response = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     expect(response.status).toBe(200);
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
@@ -216,7 +216,7 @@ describe('PUT user/delete-account', () => {
   });
 
   it('is cancelled by logging in within the grace period', async () => {
-    const client = await signedUpClient(backend, 'regret@example.com');
+    const client = await newCustomer(backend, 'regret@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs - 60_000);
     const login = await client.call('POST', 'auth/login', {
@@ -233,7 +233,7 @@ describe('PUT user/delete-account', () => {
   });
 
   it('is carried out by the purge job after the grace period: data erased, login impossible', async () => {
-    const client = await signedUpClient(backend, 'gone@example.com');
+    const client = await newCustomer(backend, 'gone@example.com');
     await client.call('PUT', 'user/profile', { body: { DisplayName: 'Gone Person' } });
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     const id = (await userRow('gone@example.com')).id;
@@ -250,7 +250,7 @@ describe('PUT user/delete-account', () => {
   });
 
   it('cannot be undone by logging in once the grace period is over, before the purge job runs', async () => {
-    const client = await signedUpClient(backend, 'toolate@example.com');
+    const client = await newCustomer(backend, 'toolate@example.com');
     await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } });
     backend.clock.advance(deletionGraceMs + 60_000);
     const login = await client.call('POST', 'auth/login', {
@@ -261,7 +261,7 @@ describe('PUT user/delete-account', () => {
   });
 
   it('counts a wrong password toward the three-tries rule', async () => {
-    const client = await signedUpClient(backend, 'careful@example.com');
+    const client = await newCustomer(backend, 'careful@example.com');
     const wrong = await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: 'WrongPass1' } });
     expect(wrong.status).toBe(400);
     expect((await userRow('careful@example.com')).deletionDueAt).toBeNull();
