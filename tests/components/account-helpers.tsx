@@ -11,7 +11,7 @@ import { dismissAuthDialog } from '@/lib/state/auth-dialogs';
 import { answerConfirm } from '@/lib/state/confirm';
 import { snackbarStore, type SnackStyle } from '@/lib/state/snackbar';
 import { messages, renderWithIntl, routerCalls, type TestLocale } from './render';
-import { signUp } from './runner/accounts';
+import { newAccount } from './runner/accounts';
 import { network, pageApi } from './runner/network';
 
 export function resetAccountState() {
@@ -34,7 +34,7 @@ export async function visitorPage() {
 
 /** A real account made earlier (signed up, then gone): the page is a visitor's again. */
 export async function existingAccount() {
-  const account = await signUp();
+  const account = await newAccount();
   await visitorPage();
   return account;
 }

@@ -9,7 +9,7 @@ import type { AdminOffer, CustomerRow } from '@/lib/contract/admin';
 import { snackText } from './account-helpers';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';
 import { routerCalls } from './render';
-import { signUp, uniqueEmail } from './runner/accounts';
+import { newAccount, uniqueEmail } from './runner/accounts';
 import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 
 jest.setTimeout(40_000);
@@ -85,7 +85,7 @@ describe('customers and the audit log', () => {
   it('finds a customer by email, suspends and lifts after asking, and the audit log records both', async () => {
     const user = userEvent.setup();
     const customerEmail = uniqueEmail('findme');
-    await signUp(customerEmail, undefined, anotherBrowser());
+    await newAccount(customerEmail, undefined, anotherBrowser());
     await staffInConsole();
     const { unmount } = renderConsole(<Customers />, { pathname: '/admin/customers' });
 

@@ -5,7 +5,7 @@ import { appState } from '@/lib/state/app-state';
 import { runStartup } from '@/lib/state/startup';
 import { renderWithIntl } from './render';
 import { fillCart } from './store-helpers';
-import { signUp } from './runner/accounts';
+import { newAccount } from './runner/accounts';
 import { network } from './runner/network';
 
 // Each test signs up a real account (a mailed code).
@@ -36,7 +36,7 @@ describe('cart link', () => {
    * session and reads the count from app info.
    */
   async function logInWithCart(quantity: number) {
-    await signUp();
+    await newAccount();
     await fillCart({ 'pdf-workshop-pro-monthly': quantity });
     await act(() => runStartup());
   }

@@ -17,7 +17,7 @@ import {
   throttleLogins,
   visitorPage,
 } from './account-helpers';
-import { signedIn, signUp, uniqueEmail } from './runner/accounts';
+import { signedIn, newAccount, uniqueEmail } from './runner/accounts';
 import { network, pageApi } from './runner/network';
 
 jest.setTimeout(20_000);
@@ -146,7 +146,7 @@ describe('login dialog (spec screen 6)', () => {
   });
 
   it('says so when the login cancelled a scheduled deletion', async () => {
-    const account = await signUp();
+    const account = await newAccount();
     expect((await pageApi('PUT', 'user/delete-account', { CurrentPassword: account.password })).status).toBe(200);
     await visitorPage();
     const { user, dialog } = await openLogin();

@@ -14,7 +14,7 @@ import {
   snackText,
 } from './account-helpers';
 import { backendSession, openSettings, wrongPasswordTriesInAnotherTab } from './settings-helpers';
-import { changeEmail, mailedCode, signedIn, signUp, strongPassword, uniqueEmail } from './runner/accounts';
+import { changeEmail, mailedCode, signedIn, newAccount, strongPassword, uniqueEmail } from './runner/accounts';
 import { anotherBrowser, network, pageApi } from './runner/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
@@ -173,7 +173,7 @@ describe('Email / User name (spec §4 "Email update")', () => {
     const address = uniqueEmail('taken');
     await user.type(form.newEmail(), address);
     const code = await requestCode(form, address);
-    await signUp(address, strongPassword, anotherBrowser()); // someone else, in their own browser
+    await newAccount(address, strongPassword, anotherBrowser()); // someone else, in their own browser
     await user.type(form.code()!, code);
     await form.submit();
     expect(await form.scope.findByText('This email address cannot be used for your account.')).toBeVisible();

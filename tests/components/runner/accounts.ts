@@ -41,16 +41,30 @@ export async function signUp(
 }
 
 /**
- * A new account (with this display name saved for real, if given), logged in on the page; the
- * app state holds the session the backend answers, as the shell's start-up reads it.
+ * A new account made by the test-only account call (no mailed code: `signUp` and the sign-up
+ * tests keep that flow), logged in for the page's cookies or those of the browser `api` calls from.
+ */
+export async function newAccount(
+  email = uniqueEmail(),
+  password = strongPassword,
+  api: ApiCaller = pageApi,
+  displayName: string | null = null,
+): Promise<{ email: string; password: string; session: SessionInfo }> {
+  await api('GET', 'auth/session-info'); // the XSRF cookie, as the site's start-up gets it
+  const made = await accepted(
+    'make the account',
+    api<{ SessionInfo: SessionInfo }>('POST', 'test/account', { UserName: email, Password: password, DisplayName: displayName }),
+  );
+  return { email, password, session: made.SessionInfo };
+}
+
+/**
+ * A new account (with this display name, if given), logged in on the page; the app state holds
+ * the session the backend answers, as the shell's start-up reads it.
  */
 export async function signedIn({ email, displayName }: { email?: string; displayName?: string } = {}) {
-  const account = await signUp(email);
-  let session = account.session;
-  if (displayName !== undefined) {
-    await accepted('save the display name', pageApi('PUT', 'user/profile', { DisplayName: displayName }));
-    session = await accepted('read the session', pageApi<SessionInfo>('GET', 'auth/session-info'));
-  }
+  const account = await newAccount(email, strongPassword, pageApi, displayName ?? null);
+  const session = account.session;
   appActions.setSession(session);
   appActions.markSessionChecked();
   return { ...account, session };
