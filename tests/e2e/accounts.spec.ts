@@ -5,7 +5,7 @@ import accountRu from '../../messages/account/ru.json';
 import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
 import commonRu from '../../messages/ru.json';
-import { signUpByApi } from './api';
+import { newCustomerByApi } from './api';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, layoutShiftsSoFar } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 
@@ -133,7 +133,7 @@ test.describe('accounts in English', () => {
     // away with a CLS of 0.29–0.37. The header's links still move when the cart icon appears.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await signUpByApi(page, uniqueEmail('shift'), password);
+    await newCustomerByApi(page, uniqueEmail('shift'), password);
     for (const path of ['/account/settings', '/account/billing', '/store/cart', '/store/pricing']) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('[role="status"] .animate-spin'), `${path} still loading`).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
-import { callApi, okApi, signUpByApi } from './api';
+import { callApi, okApi, newCustomerByApi } from './api';
 import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
@@ -19,7 +19,7 @@ async function signedUp(page: Page, label: string): Promise<string> {
   await acceptCookies(page);
   await page.goto('/');
   const email = uniqueEmail(label);
-  await signUpByApi(page, email, strongPassword);
+  await newCustomerByApi(page, email, strongPassword);
   return email;
 }
 

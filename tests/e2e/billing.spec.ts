@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
-import { okApi as call, signUpByApi } from './api';
+import { okApi as call, newCustomerByApi } from './api';
 import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
@@ -21,7 +21,7 @@ import { uniqueEmail, waitForMails } from './mail';
 /** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
 async function signUp(page: Page): Promise<string> {
   const email = uniqueEmail('billing');
-  await signUpByApi(page, email, strongPassword);
+  await newCustomerByApi(page, email, strongPassword);
   return email;
 }
 

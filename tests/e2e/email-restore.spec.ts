@@ -4,7 +4,7 @@ import accountEn from '../../messages/account/en.json';
 import apiEn from '../../messages/api/en.json';
 import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
-import { signUpByApi } from './api';
+import { newCustomerByApi } from './api';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
 import { mailsTo, uniqueEmail, waitForCode } from './mail';
 
@@ -48,7 +48,7 @@ test('the link mailed to the old address restores it, ends the session and lets 
   const email = uniqueEmail('restore');
   const newEmail = uniqueEmail('taken-over');
   await page.goto('/');
-  await signUpByApi(page, email, password);
+  await newCustomerByApi(page, email, password);
 
   const changedAfter = Date.now() - 1;
   await changeEmailInSettings(page, newEmail);

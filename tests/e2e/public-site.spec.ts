@@ -11,7 +11,7 @@ import commonDe from '../../messages/de.json';
 import commonEn from '../../messages/en.json';
 import commonRu from '../../messages/ru.json';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations, layoutShiftSoFar, product } from './fixtures';
-import { signUpByApi } from './api';
+import { newCustomerByApi } from './api';
 import { mailsTo, uniqueEmail } from './mail';
 
 const messages = {
@@ -226,7 +226,7 @@ test.describe('solutions (spec screens 13–16)', () => {
   test('logged in: OPEN APP goes to the app; ?a=logout ends the session', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/solutions/pdf');
-    await signUpByApi(page, uniqueEmail('apps'), 'Sup3rSecret!');
+    await newCustomerByApi(page, uniqueEmail('apps'), 'Sup3rSecret!');
 
     await page.goto('/solutions/health');
     await expect(page.getByTestId('app-access').getByRole('link', { name: 'OPEN APP' })).toHaveAttribute('href', '/apps/health');

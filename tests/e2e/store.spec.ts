@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callApi, okApi, signUpByApi } from './api';
+import { callApi, okApi, newCustomerByApi } from './api';
 import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
@@ -12,7 +12,7 @@ async function buyerWithCart(page: Page, baseUrl = '', { billing = true } = {}) 
   await acceptCookies(page);
   await page.goto(`${baseUrl}/store/pricing`);
   await expect(page.getByTestId('offer-card').first()).toBeVisible();
-  await signUpByApi(page, uniqueEmail('buyer'), password);
+  await newCustomerByApi(page, uniqueEmail('buyer'), password);
   const cart = await callApi(page, 'PUT', 'store/cart', {
     Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }],
     BillingInfo: billing
@@ -128,7 +128,7 @@ test.describe('store with the manual (offline) provider', () => {
     await page.goto('/store/pricing');
     await expect(page.getByTestId('offer-card').first()).toBeVisible();
     const email = uniqueEmail('keys');
-    await signUpByApi(page, email, password);
+    await newCustomerByApi(page, email, password);
     await callApi(page, 'PUT', 'auth/logout');
     await page.reload();
     const yearly = page.getByRole('article', { name: 'PDF Workshop Pro, yearly' });
@@ -257,7 +257,7 @@ test.describe('store with the manual (offline) provider', () => {
     await acceptCookies(page);
     await page.goto('/store/pricing');
     await expect(page.getByTestId('offer-card').first()).toBeVisible();
-    await signUpByApi(page, uniqueEmail('empty'), password);
+    await newCustomerByApi(page, uniqueEmail('empty'), password);
     await page.goto('/store/checkout');
     await expect(page).toHaveURL(/\/store\/cart$/);
     await expect(page.getByText('Shopping cart is empty')).toBeVisible();
@@ -267,7 +267,7 @@ test.describe('store with the manual (offline) provider', () => {
   test('a cart without a billing contact at the checkout goes back to the cart, saying why', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/store/pricing');
-    await signUpByApi(page, uniqueEmail('nobilling'), password);
+    await newCustomerByApi(page, uniqueEmail('nobilling'), password);
     await okApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
     await page.goto('/store/checkout');
     await expect(page).toHaveURL(/\/store\/cart$/);
