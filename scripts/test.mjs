@@ -1,7 +1,7 @@
-// `npm test`: every test. ESLint and Prettier, Jest (unit, components, API on PGlite), the API tests again on
+// `npm test`: every test. The checks (types, ESLint, Prettier) side by side, stopping there on a failure; then Jest (unit, components, API on PGlite), the API tests again on
 // PostgreSQL when a server can be started here, then Playwright against a production build,
 // then the production topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,43 @@ function run(name, command, args, env = {}) {
 const jest = ['node_modules/jest/bin/jest.js', '--ci'];
 const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
 
-// Lint first: it takes seconds, and a failure names the line.
-run('lint: ESLint (hooks, import cycles)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
-run('format: Prettier', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
+/** Runs stages side by side, each one's output kept and printed whole when it ends. */
+function runTogether(stages) {
+  return Promise.all(
+    stages.map(
+      ({ name, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(output).toString()}`);
+            results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+}
+
+function summarise() {
+  process.stdout.write('\n=== summary ===\n');
+  for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
+  const failed = results.filter((result) => !result.ok).length;
+  process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
+  process.exit(failed ? 1 : 0);
+}
+
+// The checks first, together: they take seconds, a failure names the line, and nothing slow runs after one.
+run('typecheck: route types', process.execPath, ['node_modules/next/dist/bin/next', 'typegen']);
+await runTogether([
+  { name: 'typecheck: tsc --noEmit', args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
+  { name: 'lint: ESLint (hooks, import cycles)', args: ['node_modules/eslint/bin/eslint.js', '.'] },
+  { name: 'format: Prettier', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'] },
+]);
+if (results.some((result) => !result.ok)) summarise();
 
 // Jest's default on two cores is one worker. Unit and API test files each start their own
 // database, so two run side by side; the component tests share one backend and its catalog,
@@ -66,8 +100,4 @@ try {
   fs.rmSync(e2eData, { recursive: true, force: true });
 }
 
-process.stdout.write('\n=== summary ===\n');
-for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
-const failed = results.filter((result) => !result.ok).length;
-process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
-process.exit(failed ? 1 : 0);
+summarise();
