@@ -1,6 +1,7 @@
-// `npm test`: every test. The checks (types, ESLint, Prettier) side by side, stopping there on a failure; then Jest (unit, components, API on PGlite), the API tests again on
-// PostgreSQL when a server can be started here, then Playwright against a production build,
-// then the production topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
+// `npm test`: every test. The checks (types, ESLint, Prettier) side by side, stopping there on a
+// failure; then Jest (unit, components, API on PGlite), the API tests again on PostgreSQL when a
+// server can be started here, then Playwright against a production build, then the production
+// topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

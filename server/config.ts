@@ -105,6 +105,7 @@ const envSchema = z
         'is required with the other Stripe key: give both or neither',
       );
     }
+    // zod runs this check even when SITE_URL failed its own rule.
     if (env.TEST_HOOKS === 'on' && env.SITE_URL && URL.canParse(env.SITE_URL) && !isLoopbackOrigin(env.SITE_URL)) {
       problem('TEST_HOOKS', 'must be off on a site with a public SITE_URL: its calls create accounts and staff without a password check');
     }

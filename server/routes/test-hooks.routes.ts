@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { StaffRoleSchema } from '../../lib/contract/admin';
-import { accountEmail, newPassword } from '../../lib/contract/fields';
+import { SignupRequestSchema } from '../../lib/contract/auth';
 import { languages } from '../../lib/contract/languages';
+import { UpdateProfileRequestSchema } from '../../lib/contract/user';
 import { users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -12,11 +13,10 @@ import { requireSession, sessionOf } from '../middleware/session';
 import { createAccount, sessionInfoOf } from '../services/accounts';
 import { renewOwnSubscriptionsNow } from '../services/test-time';
 
-const TestAccountSchema = z.object({
-  UserName: accountEmail(),
-  Password: newPassword(),
+// The sign-up's and the profile's own field rules.
+const TestAccountSchema = SignupRequestSchema.pick({ UserName: true, Password: true }).extend({
   Language: z.enum(languages).default('en'),
-  DisplayName: z.string().max(40).nullable().default(null),
+  DisplayName: UpdateProfileRequestSchema.shape.DisplayName.default(null),
 });
 
 /**

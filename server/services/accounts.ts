@@ -118,9 +118,12 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
   return createAccount(deps, input);
 }
 
-export type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & { displayName?: string | null };
+type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & { displayName?: string | null };
 
-/** The account a confirmed sign-up makes (terms accepted now), logged in; also the test-only account call's. */
+/**
+ * The account a confirmed sign-up makes (terms accepted now), logged in; also the test-only
+ * account call's. The address comes canonical, as the contract's field rule gives it.
+ */
 export async function createAccount(
   deps: BackendDeps,
   account: NewAccount,
@@ -131,7 +134,7 @@ export async function createAccount(
     const [user] = await tx
       .insert(users)
       .values({
-        email: canonicalEmail(account.email),
+        email: account.email,
         passwordHash,
         displayName: account.displayName ?? null,
         language: account.language,

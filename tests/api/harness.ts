@@ -15,7 +15,6 @@ import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { createAccount } from '@/server/services/accounts';
-import type { Language } from '@/lib/contract/languages';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
 
 /**
@@ -178,12 +177,8 @@ export async function signedUpClient(backend: TestBackend, email: string, passwo
  * A new customer written straight to the database, logged in: the account the sign-up makes,
  * without the mailed code (whose flow `signedUpClient` and auth.test.ts keep testing).
  */
-export async function newCustomer(
-  backend: TestBackend,
-  email: string,
-  { password = strongPassword, language = 'en' }: { password?: string; language?: Language } = {},
-): Promise<TestClient> {
-  const outcome = await createAccount(backend.deps, { email, password, language, cookieConsent: null });
+export async function newCustomer(backend: TestBackend, email: string): Promise<TestClient> {
+  const outcome = await createAccount(backend.deps, { email, password: strongPassword, language: 'en', cookieConsent: null });
   if (outcome.kind !== 'created') throw new Error(`${email} is taken`);
   return new TestClient(backend).holdSession(outcome.session);
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { XSRF_HEADER } from '@/lib/contract/http';
+import { users } from '@/server/db/schema';
 import { buyWithTestCard, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 /* The e2e-only renewal hook (TEST_HOOKS=on): absent by default, and with it a renewal through the real job. */
@@ -69,6 +71,9 @@ describe('with TEST_HOOKS=on', () => {
     expect(made.status).toBe(200);
     expect(made.body.SessionInfo).toMatchObject({ UserName: 'made@example.com' });
     expect((await client.call('GET', 'auth/session-info')).body.UserName).toBe('made@example.com');
+    const [stored] = await backend.database.db.select().from(users).where(eq(users.email, 'made@example.com'));
+    expect(stored).toMatchObject({ language: 'de', displayName: null });
+    await backend.deliverMail();
     expect(backend.mail.to('made@example.com')).toEqual([]);
     const again = await new TestClient(backend).prime();
     expect((await again.call('POST', 'test/account', { body: { UserName: 'made@example.com', Password: strongPassword } })).status).toBe(

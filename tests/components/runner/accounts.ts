@@ -64,10 +64,9 @@ export async function newAccount(
  */
 export async function signedIn({ email, displayName }: { email?: string; displayName?: string } = {}) {
   const account = await newAccount(email, strongPassword, pageApi, displayName ?? null);
-  const session = account.session;
-  appActions.setSession(session);
+  appActions.setSession(account.session);
   appActions.markSessionChecked();
-  return { ...account, session };
+  return account;
 }
 
 /** Moves the login of the account that `api` calls for (the page's unless said) to a new address, with the code mailed there. */
