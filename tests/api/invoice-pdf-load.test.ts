@@ -49,35 +49,25 @@ function watchStores() {
   };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-};
-
 /**
- * Calls `call` every `everyMs` while `work` runs, at fixed times: a call's latency runs from
- * when it was due, so a blocked event loop counts against it.
+ * Calls `call` one after another while `work` runs and notes `progress()` at each answer: which
+ * point of the work other calls were answered at, with no clock involved.
  */
-async function latenciesDuring<T>(work: Promise<T>, call: () => Promise<void>, everyMs = 10) {
+async function answersDuring<T>(work: Promise<T>, call: () => Promise<void>, progress: () => number) {
   let finished = false;
-  const settled = work.then(
-    () => (finished = true),
-    () => (finished = true),
-  );
-  const latencies: number[] = [];
-  const calls: Promise<void>[] = [];
-  const start = performance.now();
-  let sent = 0;
-  while (!finished) {
-    const due = Math.floor((performance.now() - start) / everyMs) + 1;
-    for (; sent < due; sent++) {
-      const dueAt = start + sent * everyMs;
-      calls.push(call().then(() => void latencies.push(performance.now() - dueAt)));
+  const settled = work.finally(() => (finished = true));
+  const answeredAt: number[] = [];
+  const calls = (async () => {
+    while (!finished) {
+      await call();
+      if (!finished) answeredAt.push(progress());
+      // An in-process call can resolve without leaving the microtask queue: give the rest a turn.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1))]);
-  }
-  await Promise.all(calls);
-  return { result: await work, latencies };
+  })();
+  await Promise.allSettled([settled, calls]);
+  await calls;
+  return { result: await work, answeredAt };
 }
 
 describe('invoice PDFs are rendered once per invoice state and language', () => {
@@ -148,11 +138,12 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
 
     const stores = watchStores();
     let downloads: Buffer[];
-    let latencies: number[];
+    let answeredAt: number[];
     try {
-      ({ result: downloads, latencies } = await latenciesDuring(
+      ({ result: downloads, answeredAt } = await answersDuring(
         Promise.all(burst.map(({ key, language }) => download(client, key, language))),
         health,
+        stores.count,
       ));
       expect(stores.count()).toBe(documents.length);
     } finally {
@@ -163,9 +154,8 @@ describe('invoice PDFs are rendered once per invoice state and language', () => 
     for (const [index, { key, language }] of burst.entries()) {
       expect(Buffer.compare(downloads[index], (await kept(key))[language].pdf)).toBe(0);
     }
-    expect(latencies.length).toBeGreaterThan(0);
-    // The target is a p99 under 100 ms (bench/pdf-downloads.mjs measures it); this machine's
-    // speed varies several times over, so the test holds a bound that a starved server misses.
-    expect(percentile(latencies, 99)).toBeLessThan(1000);
+    // Other calls were answered between renders, not only once the burst was over
+    // (bench/pdf-downloads.mjs measures how long they waited).
+    expect(answeredAt.some((stored) => stored > 0 && stored < documents.length)).toBe(true);
   });
 });

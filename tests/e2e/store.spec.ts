@@ -253,28 +253,6 @@ test.describe('store with the manual (offline) provider', () => {
     ]);
   });
 
-  test('an empty cart at the checkout goes back to the cart, which says so', async ({ page }) => {
-    await acceptCookies(page);
-    await page.goto('/store/pricing');
-    await expect(page.getByTestId('offer-card').first()).toBeVisible();
-    await newCustomerByApi(page, uniqueEmail('empty'), password);
-    await page.goto('/store/checkout');
-    await expect(page).toHaveURL(/\/store\/cart$/);
-    await expect(page.getByText('Shopping cart is empty')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add products' })).toHaveAttribute('href', '/store/pricing');
-  });
-
-  test('a cart without a billing contact at the checkout goes back to the cart, saying why', async ({ page }) => {
-    await acceptCookies(page);
-    await page.goto('/store/pricing');
-    await newCustomerByApi(page, uniqueEmail('nobilling'), password);
-    await okApi(page, 'PUT', 'store/cart', { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
-    await page.goto('/store/checkout');
-    await expect(page).toHaveURL(/\/store\/cart$/);
-    // The snack outlives the checkout page, whose texts it came with (it showed its key).
-    await expect(page.getByTestId('snackbar')).toContainText('Please complete the billing contact in the shopping cart first.');
-  });
-
   // The form error texts come with the pages that have forms (and with the login dialogs), not
   // with every page's shell: the cart, the checkout and the settings each show theirs.
   test('the cart, the checkout and the settings show their field errors, in English and German', async ({ page }) => {
