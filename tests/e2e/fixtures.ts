@@ -55,3 +55,19 @@ export function layoutShiftsSoFar(page: Page): Promise<LayoutShift[]> {
 export async function layoutShiftSoFar(page: Page): Promise<number> {
   return (await layoutShiftsSoFar(page)).reduce((sum, shift) => sum + shift.value, 0);
 }
+
+/**
+ * Waits until the page guards its unsaved changes: a form reports itself changed once its
+ * validation has run (the schema loads on first use), and only then does leaving ask.
+ */
+export async function expectLeavingGuarded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      }),
+    )
+    .toBe(true);
+}

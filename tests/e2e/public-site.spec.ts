@@ -316,23 +316,25 @@ test.describe('contact (spec screen 2)', () => {
 
   test('the email line stands still on the address while the visitor focuses it (WCAG 2.2.2)', async ({ page }) => {
     await acceptCookies(page);
+    await page.clock.install();
     await page.goto('/contact');
     const link = page.getByTestId('email-scramble');
     const shown = link.locator('span[aria-hidden]:visible');
     await link.focus();
     await expect(shown).toHaveText(supportEmail);
-    // Past the points where it would scramble in and back to the statement.
-    await page.waitForTimeout(5000);
+    // Past the points where it would scramble in and back to the statement, on the page's clock.
+    await page.clock.runFor(5000);
     await expect(shown).toHaveText(supportEmail);
   });
 
   test('with reduced motion the address stands still and readable', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await acceptCookies(page);
+    await page.clock.install();
     await page.goto('/contact');
     const link = page.getByTestId('email-scramble');
     await expect(link.locator('span[aria-hidden]:visible')).toHaveText(supportEmail);
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(5000);
     await expect(link.locator('span[aria-hidden]:visible')).toHaveText(supportEmail);
   });
 
@@ -406,8 +408,7 @@ test.describe('contact (spec screen 2)', () => {
   test('what is typed before the form’s code arrives is kept, in the same field', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
-    // Scripts asked for from now on (the form's code) wait until released.
+    // Loaded: the page's own scripts have run; those asked for from now on (the form's code) wait until released.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/_next/static/chunks/*.js', async (route) => {

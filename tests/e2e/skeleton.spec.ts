@@ -301,7 +301,8 @@ test.describe('shell', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/legal\/terms-of-service$/);
     await expect(page.locator('#main')).toBeFocused();
-    await page.waitForTimeout(300);
+    // A smooth scroll would have moved by the second frame after focus.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions.filter((y) => y > 0))).toEqual(
       [],
     );

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callApi, okApi, newCustomerByApi } from './api';
-import { acceptCookies, collectConsoleErrors, expectNoAxeViolations } from './fixtures';
+import { callApi, newCustomerByApi } from './api';
+import { acceptCookies, collectConsoleErrors, expectLeavingGuarded, expectNoAxeViolations } from './fixtures';
 import { uniqueEmail, waitForCode } from './mail';
 import { stripeSiteUrl, stubStripeJs } from './stripe-stub';
 
@@ -205,7 +205,7 @@ test.describe('store with the manual (offline) provider', () => {
     const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
     await quantity.fill('3');
     // Without a billing contact the cart is not saved (spec §4 Cart), so leaving would lose the 3.
-    await page.waitForLoadState('networkidle');
+    await expectLeavingGuarded(page);
     await page.getByRole('link', { name: 'Add other products' }).click();
     const question = page.getByRole('dialog', { name: 'Unsaved changes' });
     await question.getByRole('button', { name: 'No' }).click();
@@ -222,18 +222,23 @@ test.describe('store with the manual (offline) provider', () => {
     await buyerWithCart(page);
     await page.goto('/store/cart');
     await expectTexasTotals(page);
-    // The first save is held back 5 s, as on a slow mobile network; the second overtakes it in time.
+    // The first save is held back, as on a slow mobile network.
     let held = false;
+    let firstSaveSent!: () => void;
+    const firstSaveHeld = new Promise<void>((resolve) => (firstSaveSent = resolve));
+    let releaseFirstSave!: () => void;
+    const firstSaveReleased = new Promise<void>((resolve) => (releaseFirstSave = resolve));
     await page.route('**/api/store/cart', async (route) => {
       if (route.request().method() === 'PUT' && !held) {
         held = true;
-        await new Promise((resolve) => setTimeout(resolve, 5000));
+        firstSaveSent();
+        await firstSaveReleased;
       }
       await route.continue();
     });
     const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
     await quantity.fill('3');
-    await page.waitForTimeout(2600);
+    await firstSaveHeld;
     // Meanwhile another tab adds an item (the same account's API call).
     expect(
       (
@@ -243,7 +248,9 @@ test.describe('store with the manual (offline) provider', () => {
         })
       ).status,
     ).toBe(200);
+    // The second change comes while the first save is still on its way.
     await quantity.fill('7');
+    releaseFirstSave();
     await expect(page.getByRole('textbox', { name: 'Quantity of Personal Health Plus, monthly' })).toHaveValue('1', { timeout: 15_000 });
     await expect(page.getByTestId('cart-subtotal')).toHaveText('$697.99');
     const saved = await callApi<{ LineItems: { Key: string; Quantity: number }[] }>(page, 'GET', 'store/cart');

@@ -8,6 +8,9 @@ import { snackbarStore } from '@/lib/state/snackbar';
 
 /** A small real server on loopback that answers the ways a backend can fail. */
 const seen: Record<string, string | undefined> = {};
+/** The slow call answers once the test lets it. */
+let answerSlowCalls!: () => void;
+const slowCallsAnswered = new Promise<void>((resolve) => (answerSlowCalls = resolve));
 const server = new Hono()
   .get('/api/ok', (c) => {
     seen.appKey = c.req.header(APP_KEY_HEADER);
@@ -20,7 +23,7 @@ const server = new Hono()
   .get('/api/html', (c) => c.html('<h1>Bad gateway</h1>', 502))
   .get('/api/empty-gateway', (c) => c.body(null, 504))
   .get('/api/slow', async (c) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await slowCallsAnswered;
     return c.json({ Value: 1 });
   })
   .get('/api/not-json', (c) => c.text('surprise', 200));
@@ -100,7 +103,9 @@ describe('API client (spec §7–§8)', () => {
   it('gives up on an answer that does not come in time, and says so', async () => {
     await expect(callApi('GET', 'slow', { timeoutMs: 200 })).rejects.toMatchObject({ content: { key: 'snack.timeout' } });
     expect(snack()).toMatchObject({ style: 'error', content: { key: 'snack.timeout' } });
-    await expect(callApi('GET', 'slow')).resolves.toEqual({ Value: 1 });
+    const patient = callApi('GET', 'slow');
+    answerSlowCalls();
+    await expect(patient).resolves.toEqual({ Value: 1 });
   });
 
   it('turns a failed connection into Unable to connect server', async () => {
