@@ -65,7 +65,16 @@ if (results.some((result) => !result.ok)) summarise();
 // database, so two run side by side; the component tests share one backend and its catalog,
 // so they run one after another.
 const twoWorkers = ['--maxWorkers', '2'];
-run('jest: unit and API on PGlite', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'unit+api'], vmModules);
+// Line coverage of the server and the shared library, from the stage that runs them in-process
+// (the component tests reach the backend in another process).
+const coverage = [
+  '--coverage',
+  '--coverageProvider=v8',
+  '--collectCoverageFrom=server/**/*.ts',
+  '--collectCoverageFrom=lib/**/*.ts',
+  '--coverageReporters=text-summary',
+];
+run('jest: unit and API on PGlite', process.execPath, [...jest, ...twoWorkers, ...coverage, '--selectProjects', 'unit+api'], vmModules);
 run('jest: components against one backend', process.execPath, [...jest, '--maxWorkers', '1', '--selectProjects', 'components'], vmModules);
 
 const postgres = await startPostgres();
