@@ -75,7 +75,7 @@ const coverage = [
   '--coverageReporters=text-summary',
 ];
 run('jest: unit and API on PGlite', process.execPath, [...jest, ...twoWorkers, ...coverage, '--selectProjects', 'unit+api'], vmModules);
-run('jest: components against one backend', process.execPath, [...jest, '--maxWorkers', '1', '--selectProjects', 'components'], vmModules);
+run('jest: components, a backend per worker', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'components'], vmModules);
 
 const postgres = await startPostgres();
 if (postgres) {

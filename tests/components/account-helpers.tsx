@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createTranslator } from 'next-intl';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
@@ -112,9 +112,9 @@ export async function expectSnackGoneAfter(snack: ShownSnack, ms: number) {
   expect(Date.now() - snack.shownAt).toBeGreaterThanOrEqual(ms * 0.75);
 }
 
-/** A login or sign-up dialog that was not opened, or was closed: none shows, even after a moment to open. */
+/** A login or sign-up dialog that was not opened, or was closed: none shows, even once the page's calls are answered. */
 export async function expectNoAuthDialog() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await network.settled();
   expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull();
   expect(screen.queryByRole('dialog', { name: 'Sign up for new account' })).toBeNull();
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceDocument } from '@/components/billing/InvoiceDocument';
 import { InvoiceView } from '@/components/billing/InvoiceView';
@@ -135,8 +135,7 @@ describe('invoice page (screen 18)', () => {
     openInvoice(invoices.full.Key, { search: 'payment_successful=true' });
     expect(await screen.findByText(thanks)).toBeVisible();
     await waitFor(() => expect(network.calls('GET store/catalog')).toHaveLength(1));
-    // The gateway's page is answered at once; let the page handle it before looking.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await network.settled();
     expect(screen.queryByRole('link', { name: /^OPEN/ })).toBeNull();
     expect(snackText()).toBeNull();
   });

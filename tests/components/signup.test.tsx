@@ -175,9 +175,8 @@ describe('sign-up dialog (spec screen 7)', () => {
 
   it('is not closed by a click beside it, but by its close button', async () => {
     const { user, dialog } = await openSignup();
+    // The same event closes the login dialog at once (login.test.tsx).
     act(() => void document.body.dispatchEvent(new Event('pointerdown', { bubbles: true })));
-    // The same event closes the login dialog (login.test.tsx); give it the same time here.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(dialog).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Sign up for new account' })).toBe(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -181,7 +181,7 @@ describe('pricing page (spec screen 9)', () => {
     await screen.findByRole('dialog', { name: 'Login' });
     await logInThroughDialog(user);
     await snackShown('Welcome!', 'success');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await network.settled();
     expect(sentCarts()).toEqual([]);
   });
 

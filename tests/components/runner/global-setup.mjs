@@ -1,6 +1,7 @@
 // Component tests talk to the real backend: `npm run server` on a fresh embedded database,
 // with its mail going to a real SMTP server on loopback (tests/e2e/mail-sink-server.mjs), as
-// the e2e servers run. Started once per Jest run; the ports reach the test files through env.
+// the e2e servers run. One backend and mail sink per Jest worker, so files on different workers
+// never share a database or a catalog; the origins reach the workers through env, in worker order.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,13 +25,11 @@ async function waitFor(url, child, timeoutMs = 90_000) {
 }
 
 function start(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return child;
+  return spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-export default async function globalSetup() {
+async function startWorkerServers(dataDir) {
   const [apiPort, smtpPort, mailApiPort] = [await freePort(), await freePort(), await freePort()];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-components-'));
   const mail = start(['tests/e2e/mail-sink-server.mjs'], { SMTP_PORT: String(smtpPort), MAIL_API_PORT: String(mailApiPort) });
   const backend = start(['--import', 'tsx', 'server/main.ts'], {
     NODE_OPTIONS: '',
@@ -46,9 +45,26 @@ export default async function globalSetup() {
     // The test's page reports each browser's address as a proxy would (runner/network.ts).
     TRUSTED_PROXIES: '1',
   });
-  globalThis.componentServers = { processes: [backend, mail], dataDir };
-  await waitFor(`http://127.0.0.1:${mailApiPort}/health`, mail);
-  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, backend);
-  process.env.COMPONENT_SITE_ORIGIN = `http://127.0.0.1:${apiPort}`;
-  process.env.COMPONENT_MAIL_API = `http://127.0.0.1:${mailApiPort}`;
+  return {
+    processes: [backend, mail],
+    origin: `http://127.0.0.1:${apiPort}`,
+    mailApi: `http://127.0.0.1:${mailApiPort}`,
+    ready: () =>
+      Promise.all([waitFor(`http://127.0.0.1:${mailApiPort}/health`, mail), waitFor(`http://127.0.0.1:${apiPort}/api/health`, backend)]),
+  };
+}
+
+export default async function globalSetup(globalConfig) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-components-'));
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  const servers = [];
+  for (let worker = 1; worker <= workers; worker += 1) {
+    const workerDir = path.join(dataDir, `worker-${worker}`);
+    fs.mkdirSync(workerDir);
+    servers.push(await startWorkerServers(workerDir));
+  }
+  globalThis.componentServers = { processes: servers.flatMap((server) => server.processes), dataDir };
+  await Promise.all(servers.map((server) => server.ready()));
+  process.env.COMPONENT_SITE_ORIGINS = servers.map((server) => server.origin).join(' ');
+  process.env.COMPONENT_MAIL_APIS = servers.map((server) => server.mailApi).join(' ');
 }

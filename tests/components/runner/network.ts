@@ -10,6 +10,8 @@
  */
 
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { act } from '@testing-library/react';
 import { fetchResending } from '../../support/resend';
 
 interface CookieJar {
@@ -116,8 +118,26 @@ async function send(browser: Browser, url: URL, init: RequestInit): Promise<Resp
   return response;
 }
 
-/** The page's `fetch`. */
-async function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+/** The page's calls not answered yet (see network.settled). */
+let unanswered = new Set<Promise<unknown>>();
+
+/**
+ * The page's `fetch`. The answer's body is read whole before the page gets it, so once no
+ * call is unanswered the page has all it asked for and only its own handling is left.
+ */
+function pageFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const answered = answer(input, init).then(async (response) => {
+    const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+    const { status, statusText, headers } = response;
+    return new globalThis.nodeNetwork.Response(body, { status, statusText, headers });
+  });
+  unanswered.add(answered);
+  const forget = () => unanswered.delete(answered);
+  answered.then(forget, forget);
+  return answered;
+}
+
+async function answer(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
   const url = new URL(String(input), window.location.href);
   const call: SentCall = {
     method: init.method ?? 'GET',
@@ -158,6 +178,18 @@ export const network = {
   /** The next matching call is answered by a failing gateway in front of the backend. */
   gatewayError(match: CallMatch, status = 502, html = '<h1>Bad Gateway</h1>') {
     conditions.push({ kind: 'gateway', match, status, html });
+  },
+  /**
+   * Settles once every call the page sent has been answered and the page has handled the
+   * answers, follow-up calls included: the moment to check that something did not happen.
+   */
+  async settled() {
+    for (;;) {
+      await Promise.allSettled([...unanswered]);
+      // A turn of the event loop after the answers: the page's promise chains and React's updates run.
+      await act(() => nextTurn());
+      if (unanswered.size === 0) return;
+    }
   },
   /** Forgets every cookie, as a new browser profile would. */
   clearCookies: () => globalThis.nodeNetwork.cookieJar.removeAllCookiesSync(),
@@ -222,6 +254,7 @@ export function anotherBrowser(): ApiCaller {
 beforeEach(() => {
   calls.length = 0;
   conditions.length = 0;
+  unanswered = new Set();
   clientAddress = randomAddress();
   globalThis.fetch = pageFetch as typeof fetch;
 });
