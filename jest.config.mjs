@@ -19,6 +19,8 @@ export default async function config() {
     displayName: 'unit+api',
     testEnvironment: 'node',
     testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/api/**/*.test.ts'],
+    globalSetup: '<rootDir>/tests/api/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/api/global-teardown.mjs',
   })();
   const dom = await createJestConfig({
     ...shared,

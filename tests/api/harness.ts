@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { Client } from 'pg';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assembleBackend } from '@/server/backend';
@@ -65,7 +66,9 @@ export async function startTestBackend(
     database = await openDatabase({ kind: 'postgres', url: reach ? await reach(databaseUrl) : databaseUrl, poolSize: testPoolSize });
     dropDatabase = created.drop;
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    // A copy of the migrated database the run made once (tests/api/global-setup.mjs), when there is one.
+    const template = process.env.TEST_PGLITE_TEMPLATE;
+    database = await openDatabase({ kind: 'pglite', loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
   }
   await seedCatalog(database.db);
   const mail = await startMailSink();
