@@ -18,7 +18,7 @@ import { uniqueEmail, waitForMails } from './mail';
  * (server/services/test-time.ts). What the pages then show comes from the real code.
  */
 
-/** Signs a new user up with the mailed code; the session cookie lands in the page's context. */
+/** A new customer from the test-only call; the session cookie lands in the page's context. */
 async function signUp(page: Page): Promise<string> {
   const email = uniqueEmail('billing');
   await newCustomerByApi(page, email, strongPassword);

@@ -63,12 +63,18 @@ describe('the /api forwarder with BACKEND_URL', () => {
   });
 
   describe('with a backend', () => {
+    const refusal = JSON.stringify({ SessionInfo: null, ErrorMessages: [{ Message: 'Missing or invalid request-forgery token.' }] });
     const received: { path: string; bytes: number; headers: http.IncomingHttpHeaders }[] = [];
     const backend = http.createServer((request, response) => {
       let bytes = 0;
       request.on('data', (chunk: Buffer) => (bytes += chunk.length));
       request.on('end', () => {
         received.push({ path: request.url ?? '', bytes, headers: request.headers });
+        // A refusal as the backend words it (the messages themselves: tests/api/app.test.ts).
+        if (request.url === '/api/support/message') {
+          response.writeHead(403, { 'Content-Type': 'application/json' }).end(refusal);
+          return;
+        }
         response.writeHead(200, { 'Content-Type': 'application/json', 'Keep-Alive': 'timeout=5' }).end('{"ok":true}');
       });
     });
@@ -86,6 +92,12 @@ describe('the /api forwarder with BACKEND_URL', () => {
       expect(response.headers.get('keep-alive')).toBeNull();
       expect(received).toEqual([expect.objectContaining({ path: '/api/auth/login', bytes: 28 })]);
       expect(received[0].headers['x-secret']).toBeUndefined();
+    });
+
+    it('passes a refusal on with its status and body as the backend sent them', async () => {
+      const response = await forwardToBackend(new Request('http://site.test/api/support/message', { method: 'POST', body: '{}' }));
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe(refusal);
     });
 
     it('refuses a declared 100 MB body with 413 without reading it or calling the backend', async () => {
