@@ -28,6 +28,8 @@ const sources = [
 // The .env files, read as Next.js reads them, so what they set counts for the choices below too.
 nextEnv.loadEnvConfig(root, false);
 const port = process.env.PORT || '3000';
+// The servers `npm start` runs from this folder, one pid a line: a build would pull their files from under them.
+const runningServers = path.join(root, `${distDir}.pids`);
 const say = (line) => process.stdout.write(`${line}\n`);
 
 // NEXT_MANUAL_SIG_HANDLE: on a stop signal the site closes its embedded database before it
@@ -38,16 +40,30 @@ const env = {
   NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
   NEXT_MANUAL_SIG_HANDLE: 'true',
 };
-// Production needs the public origin; on this machine that is the address it listens on.
-if (!env.SITE_URL) {
-  env.SITE_URL = `http://localhost:${port}`;
-  say(`Public origin: ${env.SITE_URL} (set SITE_URL for any other address).`);
-}
-// Without Stripe keys the store takes payments with the offline test-card provider, which a
-// production server refuses unless enabled on purpose: `npm start` enables it, and says so.
-if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MANUAL_ENABLED === undefined) {
-  env.PAYMENTS_MANUAL_ENABLED = 'true';
-  say('Payments: offline test-card provider (set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for Stripe).');
+// Every setting is checked before anything is built, with the defaults for a newcomer who set
+// none (server/start-settings.ts): a bad one stops here, named.
+const checked = spawnSync(process.execPath, ['--import', 'tsx', 'server/start-settings-cli.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+if (checked.status !== 0) process.exit(checked.status ?? 1);
+const { added, notes } = JSON.parse(checked.stdout.toString());
+Object.assign(env, added);
+notes.forEach(say);
+
+/** The other `npm start` servers of this folder that still run. */
+function otherRunningServers() {
+  const pids = fs.existsSync(runningServers) ? fs.readFileSync(runningServers, 'utf8').split('\n').map(Number) : [];
+  return pids.filter((pid) => {
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return error.code === 'EPERM';
+    }
+  });
 }
 
 function newestChange(entry) {
@@ -63,6 +79,13 @@ const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const builtOrigin = fs.existsSync(builtFor) ? fs.readFileSync(builtFor, 'utf8') : null;
 // The static pages carry the origin in their canonical and hreflang links.
 if (builtAt < Math.max(...sources.map(newestChange)) || builtOrigin !== origin) {
+  const running = otherRunningServers();
+  if (running.length) {
+    process.stderr.write(
+      `site failed to start: the build in ${distDir} needs renewing, but npm start runs a server from it (pid ${running.join(', ')}); stop it first, or give this one its own NEXT_DIST_DIR\n`,
+    );
+    process.exit(1);
+  }
   say('Building the site (first start, sources changed or another SITE_URL) …');
   const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -71,5 +94,10 @@ if (builtAt < Math.max(...sources.map(newestChange)) || builtOrigin !== origin) 
 
 const listen = ['-p', port, ...(process.env.HOST ? ['-H', process.env.HOST] : [])];
 const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', ...listen], { cwd: root, stdio: 'inherit', env });
+const writeRunning = (pids) => fs.writeFileSync(runningServers, pids.map((pid) => `${pid}\n`).join(''));
+writeRunning([...otherRunningServers(), process.pid]);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  writeRunning(otherRunningServers());
+  process.exit(code ?? 0);
+});

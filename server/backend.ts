@@ -48,6 +48,10 @@ export function assembleBackend(
   };
   deps.catalog.watch((error) => logger.error('catalog not refreshed', { error: error instanceof Error ? error.message : String(error) }));
   if (config.jobs) scheduler = startJobs(deps);
+  if (!deps.payments)
+    logger.warn(
+      'No payment provider: checkout is refused. Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_MANUAL_ENABLED=true',
+    );
   if (config.testHooks) logger.warn('TEST_HOOKS=on: the e2e-only test calls are mounted; never use this outside tests');
   if (mailer.kind === 'files' && config.production)
     logger.warn('SMTP_URL is not set: mail is written to files and not delivered', { mailDir: path.join(config.dataDir, 'mail') });

@@ -5,7 +5,7 @@ import type { DatabaseOptions } from './db/database';
 import type { PasswordHashing } from './services/passwords';
 import { StartupError } from './startup-error';
 
-type Env = Readonly<Record<string, string | undefined>>;
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Backend settings, read once from the environment (each has a row in .env.example). */
 export interface BackendConfig {

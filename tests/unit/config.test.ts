@@ -88,6 +88,29 @@ describe('the configuration', () => {
     }
   });
 
+  it('says at start when the backend has no payment provider, and not when it has one', async () => {
+    const warnings: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((line) => warnings.push(String(line)) > 0);
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      const site = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com', SMTP_URL: 'smtp://127.0.0.1:2525', JOBS: 'off' };
+      for (const [manual, provider] of [
+        ['false', null],
+        ['true', expect.anything()],
+      ] as const) {
+        const backend = assembleBackend(database, loadBackendConfig({ ...site, PAYMENTS_MANUAL_ENABLED: manual }));
+        backend.deps.catalog.stop();
+        expect(backend.deps.payments).toEqual(provider);
+      }
+    } finally {
+      stderr.mockRestore();
+      await database.close();
+    }
+    const noProvider = warnings.filter((line) => line.includes('No payment provider'));
+    expect(noProvider).toHaveLength(1);
+    expect(JSON.parse(noProvider[0])).toMatchObject({ level: 'warn', message: expect.stringContaining('PAYMENTS_MANUAL_ENABLED=true') });
+  });
+
   it('lists every problem at once, and takes an empty value as none', () => {
     expect(problemsOf({ PORT: 'abc', JOBS: 'false' })).toHaveLength(2);
     expect(problemsOf({ PORT: '', SMTP_URL: '' })).toEqual([]);
