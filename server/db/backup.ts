@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
+import { privateFolder } from '../private-folder';
 
 /**
  * Backup and restore of the embedded database as PGlite's own gzip tar. Both hold the data
@@ -28,7 +29,7 @@ export async function backupDatabase(dataDir: string, file: string): Promise<num
     // Written beside and renamed, so a failed write never leaves half a backup under the name.
     const partial = `${file}.partial-${process.pid}`;
     try {
-      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
       fs.renameSync(partial, file);
     } finally {
       fs.rmSync(partial, { force: true });
@@ -54,7 +55,7 @@ export async function restoreDatabase(dataDir: string, file: string, { force = f
     try {
       const tar = readArchive(file);
       fs.rmSync(restoring, { recursive: true, force: true });
-      fs.mkdirSync(restoring);
+      privateFolder(restoring);
       await checkSiteDatabase(restoring, new Blob([tar]));
     } catch (error) {
       throw new Error(`Cannot restore ${file}: ${message(error)}. ${dataDir} was not changed.`);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
+import { privateFolder } from '../private-folder';
 import { installDrizzleParsers } from './pglite-parsers';
 import { prepareRepeatedQueries } from './pglite-statements';
 import { closeConnectionsThatTimeOut, migrateUnderLock, waitForPostgres } from './postgres-connect';
@@ -76,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let lock: DataLock | undefined;
   if (options.dataDir) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    privateFolder(options.dataDir);
     lock = acquireDataLock(options.dataDir);
   }
   try {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { brand } from '../../lib/config';
+import { privateFolder } from '../private-folder';
 
 export interface OutgoingMail {
   id: string;
@@ -65,7 +66,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
     kind: 'files',
     async send(mail) {
       const info = await transport.sendMail(message(mail));
-      await fs.promises.mkdir(options.mailDir, { recursive: true });
+      privateFolder(options.mailDir);
       // Written whole or not at all: a full disk leaves no empty or cut-off mail behind.
       const file = path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`);
       try {
