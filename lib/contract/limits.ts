@@ -47,6 +47,8 @@ export const limits = {
   offerPath: 200,
   /** One million dollars, in cents. */
   offerPriceMax: 100_000_000,
+  /** Ten million dollars, in cents: an order's amounts, tax included, stay within the database's 32-bit columns. */
+  orderTotalMax: 1_000_000_000,
 } as const;
 
 /**

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../lib/contract/billing';
+import { limits } from '../../lib/contract/limits';
+import { formatUsd } from '../../lib/contract/presentation';
 import { billingContactComplete, US } from '../../lib/contract/offer-rules';
 import { groupBy } from '../../lib/group-by';
 import type { Clock } from '../clock';
@@ -152,6 +154,8 @@ export async function invoiceForCart(
 ): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[] }> {
   if (!priced.lines.length) throw new ApiError(400, { key: 'cartEmpty' });
   if (!billingComplete(priced.cart)) throw new ApiError(400, { key: 'billingRequired' });
+  if (priced.totalCents > limits.orderTotalMax)
+    throw new ApiError(400, { key: 'orderTooLarge', values: { max: formatUsd(limits.orderTotalMax) } });
   const cart = priced.cart;
   const input: NewInvoice = {
     userId,

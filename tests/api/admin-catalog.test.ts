@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { OfferCreate } from '@/lib/contract/admin';
+import { limits } from '@/lib/contract/limits';
 import { auditLog, offers } from '@/server/db/schema';
 import { seedCatalog } from '@/server/db/seed';
 import type { FakeStripe } from '../support/fake-stripe';
@@ -119,6 +120,26 @@ describe('console: catalog', () => {
     expect((await buyer.call('GET', `billing/invoice/${invoiceKey}`)).body.LineItems).toMatchObject([
       { Key: 'consulting-code-audit', UnitAmount: 25000, Description: 'Offer consulting-code-audit' },
     ]);
+  });
+
+  it('refuses a checkout whose total the invoice could not hold, with a message, creating nothing', async () => {
+    const created = await staff.call('POST', 'admin/offers', { body: newOffer('consulting-merger', { Price: limits.offerPriceMax }) });
+    expect(created.status).toBe(200);
+    const buyer = await newCustomer(backend, 'adm-cat-huge-order@example.com');
+    const cart = await fillCart(buyer, { 'consulting-merger': limits.quantityMax });
+    expect(cart.TotalAmount).toBeGreaterThan(limits.orderTotalMax);
+    const refused = await buyer.call('POST', 'payment/create-manual-session', { headers: { 'Accept-Language': 'de' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ErrorMessages).toEqual([
+      {
+        Message:
+          'Eine Bestellung kann höchstens $10,000,000.00 betragen. Verringern Sie eine Menge oder kontaktieren Sie uns für eine größere Bestellung.',
+      },
+    ]);
+    expect((await buyer.call('GET', 'billing/invoices')).body).toEqual([]);
+    // Within the bound the same offer sells.
+    await fillCart(buyer, { 'consulting-merger': 5 });
+    expect((await buyer.call('POST', 'payment/create-manual-session')).status).toBe(200);
   });
 
   it('changes a price for carts from now on; paid invoices keep theirs; the audit holds only what changed', async () => {
