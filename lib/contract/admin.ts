@@ -172,9 +172,10 @@ export const AdminOfferSchema = z.object({
 });
 export type AdminOffer = z.infer<typeof AdminOfferSchema>;
 
+/** A path on this site; never "//host/…", which a browser follows to another site. */
 const sitePath = text()
   .max(limits.offerPath, messageKey('maxLength', { max: limits.offerPath }))
-  .regex(/^\/[a-z0-9/-]*$/, 'invalidValue');
+  .regex(/^\/(?!\/)[a-z0-9/-]*$/, 'invalidValue');
 
 /** What an edit may change; the key and the billing shape (subscription or not, renewal period) are fixed once sold. */
 export const OfferEditSchema = z.object({

@@ -181,6 +181,13 @@ describe('console: catalog', () => {
     expect(again.body).toEqual({ ErrorMessages: [], AuditKey: null });
     expect((await staff.call('PUT', 'admin/offers/no-such-offer', { body: await editOf(key, {}) })).status).toBe(404);
     expect((await staff.call('PUT', `admin/offers/${key}`, { body: await editOf(key, { AppPage: 'no-slash' }) })).status).toBe(400);
+    // A protocol-relative address leads off the site.
+    const offSite = await staff.call('PUT', `admin/offers/${key}`, { body: await editOf(key, { AppPage: '//evil.example/apps/pdf' }) });
+    expect(offSite.status).toBe(400);
+    expect(offSite.body.ErrorMessages[0].Message).toMatch(/^AppPage: /);
+    expect((await staff.call('POST', 'admin/offers', { body: newOffer('off-site', { ServiceHomePage: '//evil.example' }) })).status).toBe(
+      400,
+    );
   });
 
   it('retires and restores an offer; the data file does not undo console edits', async () => {
