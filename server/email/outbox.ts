@@ -107,7 +107,8 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
         html: mail.html,
         attachments: await attachmentsOf(deps, mail.attachment),
       });
-      await db.update(outbox).set({ sentAt: clock.now(), lastError: null }).where(eq(outbox.id, mail.id));
+      // Sent mail keeps its subject for the operator, never its codes and links.
+      await db.update(outbox).set({ sentAt: clock.now(), lastError: null, body: '', html: null }).where(eq(outbox.id, mail.id));
       sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -155,6 +155,14 @@ describe('account and subscription changes', () => {
     expect(mail.text).toContain('support@bluebonnet-software.example');
   });
 
+  it('keeps no code or link in the outbox once a mail is sent, only its subject', async () => {
+    await customer('sent-code@example.com');
+    const [codeMail] = backend.mail.to('sent-code@example.com');
+    expect(codeMail.text).toMatch(/[A-Z0-9]{6}/);
+    const [stored] = await backend.database.db.select().from(outbox).where(eq(outbox.recipient, 'sent-code@example.com'));
+    expect(stored).toMatchObject({ subject: codeMail.subject, body: '', html: null, sentAt: expect.any(Date) });
+  });
+
   it('an account erased at the end of its grace period is told at the address it had, once', async () => {
     const client = await customer('leaving@example.com');
     expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
