@@ -3,6 +3,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json';
 import { defaultLocaleRewrites, localeRedirects, throughRedirectRoute, trailingSlashRedirect, type Redirect } from './i18n/route-rules';
+import { MAX_BODY_BYTES } from './lib/contract/http';
 import { securityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -17,6 +18,9 @@ export default function config(phase: string): NextConfig {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
+    // Next.js copies a request's body for the proxy (proxy.ts) before it runs, 10 MB by
+    // default; the portal pages take none, and the API's limit is this one.
+    experimental: { proxyClientMaxBodySize: MAX_BODY_BYTES },
     serverExternalPackages: ['@electric-sql/pglite', 'pdfkit', 'fontkit'],
     env: {
       NEXT_PUBLIC_APP_VERSION: version,

@@ -6,9 +6,13 @@ import { loginAddressFor } from './lib/portal-guard';
  * The card's middleware (Next.js 16 names the file proxy.ts): portal pages asked without a
  * session cookie go to a public page where the login opens. Whether the session is valid is
  * the API's business; the pages themselves are static islands. Next.js applies headers()
- * before the proxy runs, so its redirects carry the security headers of next.config.ts.
+ * before the proxy runs, so its answers carry the security headers of next.config.ts. Next.js
+ * buffers a body for the proxy up to `proxyClientMaxBodySize` (next.config.ts) before it runs.
  */
 export function proxy(request: NextRequest) {
+  // The pages take no bodies (every write goes to /api): refused before more of one is read.
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new NextResponse(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
   // The trailing-slash redirect (i18n/route-rules.ts) comes first, so the return path has none.
   if (request.nextUrl.pathname.endsWith('/')) return NextResponse.next();
   const session = request.cookies.get(SESSION_COOKIE)?.value;

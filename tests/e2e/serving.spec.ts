@@ -9,7 +9,7 @@ import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
 /*
  * What Next.js's own server and the /api Route Handler promise in front of the backend: a body
  * over the backend's limit is refused at once on every path Next.js takes for /api, without the
- * server growing; static files may be kept for good; the language rules answer before any page;
+ * server growing; a portal page refuses a body at once; static files may be kept for good; the language rules answer before any page;
  * a stop signal closes the embedded database.
  */
 
@@ -71,6 +71,21 @@ function postHundredMegabytes(port: number, path: string, declareLength: boolean
   });
 }
 
+/** Sends a POST of `size` bytes whole; the answer's status. */
+function postBody(port: number, path: string, size: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Length': String(size) } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(Buffer.alloc(size, 0x20));
+  });
+}
+
 const sites = [
   { name: 'in-process', port: () => Number(new URL(test.info().project.use.baseURL!).port) },
   { name: 'forwarding to BACKEND_URL', port: () => Number(process.env.E2E_FORWARDING_PORT) },
@@ -92,6 +107,19 @@ for (const site of sites) {
     expect(residentMegabytes(pid) - before).toBeLessThan(100);
   });
 }
+
+test('portal pages refuse a body with 405, keeping no more of it than the API would', async () => {
+  test.setTimeout(90_000);
+  const port = sites[0].port();
+  const pid = pidListeningOn(port);
+  const before = residentMegabytes(pid);
+  // At once, so that bodies kept whole would be held together.
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => postBody(port, ['/account/settings', '/de/store/cart', '/admin'][i % 3], 12 * 1024 * 1024)),
+  );
+  expect(new Set(answers)).toEqual(new Set([405]));
+  expect(residentMegabytes(pid) - before).toBeLessThan(100);
+});
 
 test('Next.js’s build files may be kept for good; pages say what a shared cache may do', async ({ request }) => {
   const html = await (await request.get('/legal/privacy-policy')).text();
