@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../lib/contract/http';
 import { apiHeaders } from '../lib/security-headers';
 import type { AppEnv, BackendDeps } from './deps';
 import { ApiError, errorResponse } from './errors';
+import { documentOf } from './routes/openapi';
 import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';
 import { openedDirectly, sameForEveryone } from './middleware/route-access';
@@ -127,7 +128,12 @@ export function createApp(deps: BackendDeps) {
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
   const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.appVersion } };
-  app.get('/openapi.json', openedDirectly, sameForEveryone, (c) => c.json(app.getOpenAPI31Document(document)));
+  const isConsoleCall = (path: string) => path.startsWith('/api/admin/');
+  app.get('/openapi.json', openedDirectly, sameForEveryone, (c) =>
+    c.json(documentOf(app.getOpenAPI31Document(document), (path) => !isConsoleCall(path))),
+  );
+  // The console's calls, to staff only (the /admin/* gate above answers 404 to anyone else).
+  app.get('/admin/openapi.json', (c) => c.json(documentOf(app.getOpenAPI31Document(document), isConsoleCall)));
   return app;
 }
 

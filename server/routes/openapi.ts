@@ -42,3 +42,8 @@ export function jsonTextResponse<T>(c: Context, text: JsonText<T>) {
   // The cast only restates what the brand guarantees: the text is JSON of a T.
   return c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 }
+
+/** The document with only the operations whose path `keep` accepts (their schemas are inline). */
+export function documentOf<T extends { paths?: Record<string, unknown> }>(full: T, keep: (path: string) => boolean): T {
+  return { ...full, paths: Object.fromEntries(Object.entries(full.paths ?? {}).filter(([path]) => keep(path))) };
+}
