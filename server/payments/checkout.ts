@@ -5,6 +5,7 @@ import type { ActiveSession } from '../services/sessions';
 import type { BackendDeps } from '../deps';
 import { ApiError } from '../errors';
 import { priceCart } from '../services/cart';
+import { limits } from '../services/rate-limit';
 import { claimsOf } from '../services/claims';
 import { invoiceTexts } from '../i18n';
 import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../services/invoices';
@@ -28,6 +29,7 @@ export async function startCheckout(
 ): Promise<string> {
   const provider = activeProvider(deps, providerName);
   const userId = session.user.id;
+  await deps.rateLimiter.hit(`checkout:user:${userId}`, limits.checkoutsPerCustomer, 'tooManyCheckouts');
   const { invoice, lines } = await deps.db.transaction(async (tx) => {
     if (!invoiceKey) return invoiceForCart(tx, deps.clock, userId, session.user.email, await priceCart(tx, deps.catalog, userId));
     const unpaid = await findOwnInvoice(tx, userId, invoiceKey);

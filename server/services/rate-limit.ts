@@ -20,6 +20,8 @@ export const limits = {
   supportPerIp: { max: 10, windowMs: 10 * 60_000 },
   /** Tries of email restore links: a token is far too long to guess, so this only stops floods. */
   restoresPerIp: { max: 10, windowMs: 15 * 60_000 },
+  /** Checkouts started per customer: each may be a call to the payment provider. */
+  checkoutsPerCustomer: { max: 20, windowMs: 10 * 60_000 },
   /** Wrong second-factor codes per staff account: a six-digit code must not be guessable. */
   secondFactorFailures: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, invoices, payments, subscriptions } from '@/server/db/schema';
+import { limits } from '@/server/services/rate-limit';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
@@ -200,6 +201,25 @@ describe('payment with the manual provider', () => {
     expect(forged.status).toBe(404);
     const sessionId = secret.split('_secret_')[0];
     expect((await bob.call('POST', 'payment/manual-return', { body: { Value: sessionId } })).status).toBe(404);
+  });
+
+  it('limits the checkouts one customer starts, and starts again once the window has passed', async () => {
+    const eager = await newCustomer(backend, 'eager@example.com');
+    await fillCart(eager, { 'pdf-workshop-pro-monthly': 1 });
+    const started = await Promise.all(
+      Array.from({ length: limits.checkoutsPerCustomer.max }, () => eager.call('POST', 'payment/create-manual-session')),
+    );
+    expect(started.map((answer) => answer.status)).toEqual(started.map(() => 200));
+    const refused = await eager.call('POST', 'payment/create-manual-session');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body.ErrorMessages).toEqual([{ Message: 'Too many checkouts were started. Please wait a few minutes and try again.' }]);
+    // Someone else is not held back.
+    const other = await newCustomer(backend, 'patient@example.com');
+    await fillCart(other, { 'pdf-workshop-pro-monthly': 1 });
+    expect((await other.call('POST', 'payment/create-manual-session')).status).toBe(200);
+    backend.clock.advance(limits.checkoutsPerCustomer.windowMs);
+    expect((await eager.call('POST', 'payment/create-manual-session')).status).toBe(200);
   });
 
   it('validates the card form', async () => {
