@@ -92,6 +92,23 @@ export const sessions = pgTable(
 );
 
 /**
+ * Browsers an account has logged in from: the `device` cookie's token, as its SHA-256. A login
+ * from one of them is not held back by the account's failure limit, which strangers can use up.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('known_devices_user_idx').on(table.userId)],
+);
+
+/**
  * The link mailed to the old address after an email change: for a while it puts the old
  * address back and ends every session (the change may not have been the owner's).
  */

@@ -79,6 +79,7 @@ export const templateShapes = {
     link: true,
   },
   passwordChanged: { values: [] },
+  failedLogins: { values: [] },
   accountDeleted: { values: [] },
   supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
 } as const satisfies Record<string, TemplateShape>;

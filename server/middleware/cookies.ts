@@ -3,6 +3,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../deps';
 import { randomToken } from '../services/crypto';
+import { knownDeviceLifetimeMs } from '../services/known-devices';
 import { sessionLifetimeMs, type IssuedSession } from '../services/sessions';
 
 // The cookies the backend sets: session and request-forgery token. Kept apart from the
@@ -19,6 +20,19 @@ export function setSessionCookies(c: Context, issued: IssuedSession): void {
     maxAge: Math.floor(sessionLifetimeMs / 1000),
   });
   issueXsrfCookie(c, issued.xsrfToken);
+}
+
+/** The browser an account logged in from (services/known-devices.ts); only the login reads it. */
+export const DEVICE_COOKIE = 'device';
+
+export function setDeviceCookie(c: Context, token: string): void {
+  setCookie(c, DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: c.get('deps').config.secureCookies,
+    maxAge: Math.floor(knownDeviceLifetimeMs / 1000),
+  });
 }
 
 export function clearSessionCookie(c: Context): void {

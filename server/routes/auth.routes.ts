@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { getCookie } from 'hono/cookie';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -8,7 +9,7 @@ import {
   SignupResponseSchema,
 } from '../../lib/contract/auth';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
-import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
 import { logIn, sessionInfoOf, signUp } from '../services/accounts';
 import { revokeSession } from '../services/sessions';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
@@ -68,9 +69,11 @@ export const authRoutes = createRouter()
       cookieConsent: body.CookieConsent,
       ip: c.get('clientAddress'),
       previousSession: c.get('session'),
+      deviceToken: getCookie(c, DEVICE_COOKIE),
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
     setSessionCookies(c, result.session);
+    setDeviceCookie(c, result.deviceToken);
     return c.json(
       {
         Errors: [],

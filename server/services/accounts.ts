@@ -4,7 +4,7 @@ import type { SessionInfo } from '../../lib/contract/auth';
 import { canonicalEmail } from '../../lib/contract/limits';
 import { userData } from '../../lib/contract/user';
 import type { BackendDeps } from '../deps';
-import { emailRestores, sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
+import { emailRestores, knownDevices, sessions, users, verificationCodes, type StoredCookieConsent } from '../db/schema';
 import { mailOrigin, queueMail } from '../email/outbox';
 import type { EmailKind } from '../email/templates';
 import { ApiError } from '../errors';
@@ -12,6 +12,7 @@ import { cancelAllRenewals, stopAllRenewalsAtProvider, stopRenewalsAtProvider } 
 import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { randomToken, sha256 } from './crypto';
+import { isKnownDevice, rememberDevice } from './known-devices';
 import { pickLanguage, type ApiLanguage } from './language';
 import { limits } from './rate-limit';
 import {
@@ -155,39 +156,48 @@ export interface LoginInput {
   ip: string;
   /** The session cookie the caller came with, replaced by the new one (rotation). */
   previousSession: ActiveSession | undefined;
+  /** The browser's `device` cookie: set when it logged in before (known-devices.ts). */
+  deviceToken: string | undefined;
 }
 
 const tooManyLogins = 'tooManyLogins';
 
 /**
  * Login, throttled per address, and failures per account: a few from one address block that
- * address for the account, so a stranger who knows the email cannot lock its owner out; many
- * from all addresses together block everyone, against guessing from many machines. Logging in
- * cancels a pending deletion.
+ * address for the account; many from all addresses together block every browser the account
+ * has not logged in from before, against guessing from many machines, and the owner is told by
+ * mail. A browser it logged in from is still let in with the right password, so strangers cannot
+ * lock the owner out. Logging in cancels a pending deletion.
  */
 export async function logIn(
   deps: BackendDeps,
   login: LoginInput,
-): Promise<{ user: User; session: IssuedSession; deletionCancelled: boolean } | null> {
+): Promise<{ user: User; session: IssuedSession; deviceToken: string; deletionCancelled: boolean } | null> {
   const { db, clock, rateLimiter } = deps;
   const input = { ...login, email: canonicalEmail(login.email) };
-  const failureLimits = [
-    { key: `login:account-ip:${input.email} ${input.ip}`, limit: limits.loginFailuresPerAccountAndIp },
-    { key: `login:account:${input.email}`, limit: limits.loginFailuresPerAccount },
-  ];
+  const fromAddress = { key: `login:account-ip:${input.email} ${input.ip}`, limit: limits.loginFailuresPerAccountAndIp };
+  const fromAnywhere = { key: `login:account:${input.email}`, limit: limits.loginFailuresPerAccount };
   await rateLimiter.hit(`login:ip:${input.ip}`, limits.loginPerIp, tooManyLogins);
-  for (const { key, limit } of failureLimits) await rateLimiter.check(key, limit, tooManyLogins);
+  await rateLimiter.check(fromAddress.key, fromAddress.limit, tooManyLogins);
   const user = await findUserByEmail(deps, input.email);
+  const knownDevice = user ? await isKnownDevice(db, clock, user.id, input.deviceToken) : false;
+  if (!knownDevice) await rateLimiter.check(fromAnywhere.key, fromAnywhere.limit, tooManyLogins);
   // Past its deletion date an account is gone even before the purge job has erased it (spec §4).
   const loginAllowed = user && !user.erasedAt && !(user.deletionDueAt && user.deletionDueAt <= clock.now());
   const valid = await deps.passwords.check(loginAllowed ? user.passwordHash : null, input.password);
   if (!user || !valid) {
-    for (const { key, limit } of failureLimits) await rateLimiter.hit(key, limit, tooManyLogins);
+    await rateLimiter.hit(fromAddress.key, fromAddress.limit, tooManyLogins);
+    const left = await rateLimiter.hit(fromAnywhere.key, fromAnywhere.limit, tooManyLogins);
+    // Once per window, when the failures from everywhere have just used it up.
+    if (left === 0 && loginAllowed) {
+      await queueMail(db, deps, { to: user.email, kind: 'failedLogins', language: pickLanguage(user.language), values: {} });
+    }
     return null;
   }
   // Said only to whoever knows the password: the address alone tells nobody of the suspension.
   if (user.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
-  for (const { key } of failureLimits) await rateLimiter.reset(key);
+  await rateLimiter.reset(fromAddress.key);
+  await rateLimiter.reset(fromAnywhere.key);
   return db.transaction(async (tx) => {
     if (input.previousSession) await revokeSession(tx, input.previousSession.tokenHash);
     const [updated] = await tx
@@ -196,7 +206,12 @@ export async function logIn(
       .where(eq(users.id, user.id))
       .returning();
     // Within the grace period a login keeps the account (spec §4), and the customer is told so.
-    return { user: updated, session: await createSession(tx, clock, user.id), deletionCancelled: user.deletionDueAt !== null };
+    return {
+      user: updated,
+      session: await createSession(tx, clock, user.id),
+      deviceToken: await rememberDevice(tx, clock, user.id, knownDevice ? input.deviceToken : undefined),
+      deletionCancelled: user.deletionDueAt !== null,
+    };
   });
 }
 
@@ -380,6 +395,7 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
       await tx.delete(verificationCodes).where(eq(verificationCodes.userId, due.id));
       // A restore link holds an earlier address: personal data, and no way back into an erased account.
       await tx.delete(emailRestores).where(eq(emailRestores.userId, due.id));
+      await tx.delete(knownDevices).where(eq(knownDevices.userId, due.id));
       await tx
         .update(users)
         .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })

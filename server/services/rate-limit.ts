@@ -34,8 +34,8 @@ export class RateLimiter {
     private readonly scale = 1,
   ) {}
 
-  /** Counts one hit; answers 429 (with Retry-After) once the window is used up. */
-  async hit(key: string, limit: Limit, message: ApiMessageKey): Promise<void> {
+  /** Counts one hit; answers 429 (with Retry-After) once the window is used up, else the hits left. */
+  async hit(key: string, limit: Limit, message: ApiMessageKey): Promise<number> {
     const now = this.clock.now();
     const windowOpen = new Date(now.getTime() - limit.windowMs);
     const [row] = await this.db
@@ -50,6 +50,7 @@ export class RateLimiter {
       })
       .returning();
     if (row.count > limit.max * this.scale) this.refuse(row.windowStart, limit, now, message);
+    return limit.max * this.scale - row.count;
   }
 
   /** Refuses when the window is already used up, without counting (for failure-only limits). */

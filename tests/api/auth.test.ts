@@ -280,6 +280,28 @@ describe('POST auth/login, PUT auth/logout', () => {
     expect((await login(strongPassword, '10.2.0.1')).status).toBe(200);
   });
 
+  it('lets the owner in from a browser that logged in before, while failures from everywhere hold back the rest, and says so by mail', async () => {
+    await signedUpClient(backend, 'targeted@example.com');
+    const as = (client: TestClient) => (password: string, address: string) =>
+      client.call('POST', 'auth/login', {
+        body: { UserName: 'targeted@example.com', Password: password, CookieConsent: null },
+        headers: { 'X-Forwarded-For': address },
+      });
+    const ownBrowser = await new TestClient(backend).prime();
+    expect((await as(ownBrowser)(strongPassword, '10.3.0.1')).status).toBe(200);
+    expect(ownBrowser.cookie('device')).toMatch(/^[\w-]{40,}$/);
+    const stranger = as(await new TestClient(backend).prime());
+    for (let i = 0; i < 50; i++) expect((await stranger(`Guess${i}abcd`, `10.4.${i}.1`)).status).toBe(400);
+    // A browser that never logged in to the account is held back, whoever uses it.
+    expect((await as(await new TestClient(backend).prime())(strongPassword, '10.3.0.2')).status).toBe(429);
+    // The owner's own browser, from another network now, is not.
+    expect((await as(ownBrowser)(strongPassword, '10.3.0.3')).status).toBe(200);
+    await backend.deliverMail();
+    const told = backend.mail.to('targeted@example.com').filter((mail) => mail.subject.startsWith('Many failed logins'));
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain('only the browsers you logged in from before can log in');
+  });
+
   it('throttles all attempts per IP address', async () => {
     const client = await new TestClient(backend).prime();
     const statuses: number[] = [];
