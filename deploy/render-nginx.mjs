@@ -14,6 +14,18 @@ const serverLines = (list) =>
     .map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`)
     .join('\n');
 
+// nginx's own answers (the redirect to HTTPS, a body over the limit, no upstream answering)
+// show no page and run no script: headers that allow nothing.
+const edgeHeaders = [
+  ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Frame-Options', 'DENY'],
+]
+  .map(([name, value]) => `        add_header ${name} "${value}" always;`)
+  .join('\n');
+
 /** The configuration for these settings; every value is required but the listen addresses, the cache folder and the log file. */
 export function renderNginx(settings) {
   const origin = new URL(settings.SITE_URL);
@@ -28,6 +40,7 @@ export function renderNginx(settings) {
     ACCESS_LOG: settings.ACCESS_LOG ?? '/var/log/nginx/bluebonnet-access.log',
     BACKEND_SERVERS: serverLines(settings.BACKENDS ?? '127.0.0.1:4001,127.0.0.1:4002'),
     NEXT_SERVERS: serverLines(settings.NEXT_SERVERS ?? '127.0.0.1:3000'),
+    EDGE_HEADERS: edgeHeaders,
   };
   return fs.readFileSync(template, 'utf8').replace(/\$\{([A-Z_]+)\}/g, (whole, name) => {
     const value = values[name];

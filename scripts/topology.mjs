@@ -133,7 +133,7 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
     await waitFor(`http://127.0.0.1:${nextPort}/blank`, next, 'Next.js');
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (proxy.exitCode !== null) throw new Error(`nginx ended (${proxy.exitCode})`);
-    return { siteUrl, backends, nextPort, stop };
+    return { siteUrl, httpUrl: `http://localhost:${http}`, backends, nextPort, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -64,6 +64,7 @@ try {
     env: {
       ...process.env,
       TOPOLOGY_SITE_URL: topology.siteUrl,
+      TOPOLOGY_HTTP_URL: topology.httpUrl,
       TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','),
       E2E_MAIL_API_PORT: String(mailApiPort),
       TOPOLOGY_ACCESS_LOG: path.join(work, 'nginx-access.json'),

@@ -55,9 +55,27 @@ test('Next.js’s build files are kept at the edge for good', async ({ request }
   expect([cached.headers()['x-cache-status'], cached.headers()['cache-control']]).toEqual(['HIT', 'public, max-age=31536000, immutable']);
 });
 
-test('a body over the backend’s limit is refused at the edge', async ({ request }) => {
+/** What nginx's own answers must carry: nothing may run or frame them, and they stay on HTTPS. */
+function expectEdgeHeaders(headers: Record<string, string>) {
+  expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['server']).toBe('nginx');
+}
+
+test('a body over the backend’s limit is refused at the edge, in the API’s envelope, with the edge’s headers', async ({ request }) => {
   const answer = await request.post('/api/auth/login', { data: 'x'.repeat(200 * 1024), headers: { 'Content-Type': 'application/json' } });
   expect(answer.status()).toBe(413);
+  expect(await answer.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is too large.' }] });
+  expectEdgeHeaders(answer.headers());
+});
+
+test('plain HTTP is sent to the HTTPS origin with the edge’s headers', async ({ request }) => {
+  const answer = await request.get(`${process.env.TOPOLOGY_HTTP_URL}/contact?x=1`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(308);
+  expect(answer.headers()['location']).toBe(`${process.env.TOPOLOGY_SITE_URL}/contact?x=1`);
+  expectEdgeHeaders(answer.headers());
 });
 
 test('sign-up → purchase → invoice PDF over HTTPS, with one backend stopped in the middle', async ({ page }) => {
