@@ -30,6 +30,7 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
     subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: date('2026-12-28'), link: subscriptionLink },
     passwordChanged: {},
     failedLogins: {},
+    supportFlood: { limit: '200' },
     accountDeleted: {},
     supportReply: {
       reply: 'Thank you for the report.\nThe export works again since this morning; please try once more.',

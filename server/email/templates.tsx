@@ -80,6 +80,7 @@ export const templateShapes = {
   },
   passwordChanged: { values: [] },
   failedLogins: { values: [] },
+  supportFlood: { values: ['limit'] },
   accountDeleted: { values: [] },
   supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
 } as const satisfies Record<string, TemplateShape>;

@@ -18,6 +18,8 @@ export const limits = {
   codesPerAddress: { max: 5, windowMs: 60 * 60_000 },
   codesPerIp: { max: 20, windowMs: 60 * 60_000 },
   supportPerIp: { max: 10, windowMs: 10 * 60_000 },
+  /** Support messages from all senders together: a flood from many addresses stops here, and the owners are told. */
+  supportAllSenders: { max: 200, windowMs: 60 * 60_000 },
   /** Tries of email restore links: a token is far too long to guess, so this only stops floods. */
   restoresPerIp: { max: 10, windowMs: 15 * 60_000 },
   /** Checkouts started per customer: each may be a call to the payment provider. */

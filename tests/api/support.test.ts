@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { brand } from '@/lib/config';
 import { outbox, supportMessages } from '@/server/db/schema';
-import { startTestBackend, TestClient, type TestBackend } from './harness';
+import { limits } from '@/server/services/rate-limit';
+import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
+import { grantRole } from './staff-harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -83,5 +86,32 @@ describe('POST support/message', () => {
     expect(statuses[10]).toBe(429);
     const pending = await backend.rowCount(outbox);
     expect(pending).toBeGreaterThan(0);
+  });
+
+  it('takes a most per hour from all senders together, then refuses everyone and tells each owner once', async () => {
+    const flooded = await startTestBackend();
+    try {
+      const owner = await newCustomer(flooded, 'owner-flood@example.com');
+      await owner.call('GET', 'auth/session-info', { headers: { 'Accept-Language': 'de' } });
+      await grantRole(flooded, 'owner-flood@example.com', 'owner');
+      const client = await new TestClient(flooded).prime();
+      // Each from its own address, so no per-address limit stops them.
+      const send = (n: number) =>
+        client.call('POST', 'support/message', { body: valid, headers: { 'X-Forwarded-For': `10.${n >> 8}.${n & 255}.1` } });
+      for (let n = 0; n < limits.supportAllSenders.max; n++) expect((await send(n)).status).toBe(200);
+      const refused = await send(limits.supportAllSenders.max);
+      expect(refused.status).toBe(429);
+      expect(refused.body.ErrorMessages).toEqual([
+        { Message: 'The contact form is taking too many messages right now. Please try again in an hour, or write to us by email.' },
+      ]);
+      expect(await flooded.rowCount(supportMessages)).toBe(limits.supportAllSenders.max);
+      // Queued for the owner once, in the owner's language (sending two hundred mails is another test's matter).
+      const told = await flooded.database.db.select().from(outbox).where(eq(outbox.recipient, 'owner-flood@example.com'));
+      expect(told.map((mail) => mail.subject)).toEqual(['Das Kontaktformular von Bluebonnet hat sein Stundenlimit erreicht']);
+      flooded.clock.advance(limits.supportAllSenders.windowMs);
+      expect((await send(999)).status).toBe(200);
+    } finally {
+      await flooded.close();
+    }
   });
 });
