@@ -5,20 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { ConfigError, loadBackendConfig } from '@/server/config';
+import { loadBackendConfig } from '@/server/config';
 import { assembleBackend } from '@/server/backend';
 import { openDatabase } from '@/server/db/database';
+import { configProblems } from '../support/config-problems';
 
-/** The problems a configuration is refused with, or [] when it is accepted. */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadBackendConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadBackendConfig(env));
 
 describe('the configuration', () => {
   it.each([

@@ -1,19 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import { ConfigError } from '@/server/config';
 import { startSettings } from '@/server/start-settings';
+import { configProblems } from '../support/config-problems';
 
-/** The problems `npm start`'s settings are refused with, or [] when accepted. */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    startSettings(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => startSettings(env));
 
 describe("`npm start`'s settings", () => {
   it('gives a newcomer who set nothing the local origin and the offline test-card provider', () => {
