@@ -129,11 +129,15 @@ export function createApp(deps: BackendDeps) {
 
   const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.appVersion } };
   const isConsoleCall = (path: string) => path.startsWith('/api/admin/');
-  app.get('/openapi.json', openedDirectly, sameForEveryone, (c) =>
-    c.json(documentOf(app.getOpenAPI31Document(document), (path) => !isConsoleCall(path))),
-  );
+  // Made once, on the first request: every route is registered by then and none changes after.
+  let documents: { site: object; console: object } | undefined;
+  const publishedDocuments = () => {
+    const full = app.getOpenAPI31Document(document);
+    return (documents ??= { site: documentOf(full, (path) => !isConsoleCall(path)), console: documentOf(full, isConsoleCall) });
+  };
+  app.get('/openapi.json', openedDirectly, sameForEveryone, (c) => c.json(publishedDocuments().site));
   // The console's calls, to staff only (the /admin/* gate above answers 404 to anyone else).
-  app.get('/admin/openapi.json', (c) => c.json(documentOf(app.getOpenAPI31Document(document), isConsoleCall)));
+  app.get('/admin/openapi.json', (c) => c.json(publishedDocuments().console));
   return app;
 }
 
