@@ -14,13 +14,8 @@ export async function register() {
         `SITE_URL is ${siteUrl}, but the static pages were built for ${built}: their canonical and language links point there until the next build.`,
       );
     }
-    // With NEXT_MANUAL_SIG_HANDLE (scripts/start.mjs, deploy/) Next.js leaves stop signals to
-    // us: the embedded database is closed before the process exits (server/backend.ts).
-    if (process.env.BACKEND_URL) {
-      const { stopOnSignals } = await import('./server/stop-signals');
-      stopOnSignals(async () => {});
-      return;
-    }
+    if (process.env.BACKEND_URL) return;
+    // A stop closes the embedded database once the site server has drained (server/backend.ts).
     const { sharedBackend } = await import('./server/backend');
     await sharedBackend();
   } catch (error) {

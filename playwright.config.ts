@@ -19,7 +19,8 @@ const fakeStripeControlPort = once('E2E_FAKE_STRIPE_CONTROL_PORT', freePort);
 const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
 const distDir = once('NEXT_DIST_DIR', () => '.next-e2e');
 
-const nextStart = (listenPort: string) => `node node_modules/next/dist/bin/next start -p ${listenPort}`;
+// The site server as `npm start` and deploy/ run it; PORT is set in each server's env.
+const siteServer = 'node --import tsx server/site-server.ts';
 const common = { NEXT_DIST_DIR: distDir, LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', THROTTLE_SCALE: '50' };
 
 export default defineConfig({
@@ -62,14 +63,14 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The site as `npm start` runs it: Next.js's own server, /api through the Route Handler to
-      // the backend in-process on the embedded database.
-      command: nextStart(port),
+      // The site as `npm start` runs it: the site server, /api through the Route Handler to the
+      // backend in-process on the embedded database.
+      command: siteServer,
       url: `http://localhost:${port}/api/health`,
       // TEST_HOOKS: test accounts and the renewal run of server/routes/test-hooks.routes.ts.
       env: {
         ...common,
-        NEXT_MANUAL_SIG_HANDLE: 'true',
+        PORT: port,
         SITE_URL: `http://localhost:${port}`,
         DATA_DIR: path.join(dataDir, 'embedded'),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -92,9 +93,14 @@ export default defineConfig({
     },
     {
       // … and a site that forwards /api to it over HTTP.
-      command: nextStart(forwardingPort),
+      command: siteServer,
       url: `http://localhost:${forwardingPort}/`,
-      env: { ...common, SITE_URL: `http://localhost:${forwardingPort}`, BACKEND_URL: `http://127.0.0.1:${backendPort}` },
+      env: {
+        ...common,
+        PORT: forwardingPort,
+        SITE_URL: `http://localhost:${forwardingPort}`,
+        BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+      },
       timeout: 60_000,
       reuseExistingServer: false,
     },
@@ -107,10 +113,11 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: nextStart(stripeSitePort),
+      command: siteServer,
       url: `http://localhost:${stripeSitePort}/api/health`,
       env: {
         ...common,
+        PORT: stripeSitePort,
         SITE_URL: `http://localhost:${stripeSitePort}`,
         DATA_DIR: path.join(dataDir, 'stripe'),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -56,9 +56,9 @@ try {
   stops.push(closeMailSink);
   const appEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn', PAYMENTS_MANUAL_ENABLED: 'true', THROTTLE_SCALE: '1000' };
 
-  // 1. The site as `npm start` runs it: scripts/start.mjs builds, then runs `next start`. The
+  // 1. The site as `npm start` runs it: scripts/start.mjs builds, then runs the site server. The
   // build is forced (its BUILD_ID removed) so the build time is always measured; start-up is
-  // timed from the moment `next start` runs, seen in /proc, to the first page.
+  // timed from the moment the site server runs, seen in /proc, to the first page.
   fs.rmSync(path.join(root, distDir, 'BUILD_ID'), { force: true });
   const siteEnv = {
     ...process.env,
@@ -73,8 +73,7 @@ try {
   const spawnedAt = Date.now();
   const server = startProcess(node, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: siteEnv });
   stops.push(server.stop);
-  // `next start` renames its process to next-server once it listens.
-  const nextStarted = whenChildRuns(server.child.pid, /next\/dist\/bin\/next start|^next-server/);
+  const nextStarted = whenChildRuns(server.child.pid, /server\/site-server\.ts/);
   await waitFor(`${site}/`, 600_000, server.child);
   const firstPageAt = Date.now();
   await waitFor(`${site}/api/health`, 90_000, server.child);
@@ -200,6 +199,7 @@ try {
         work: topologyWork,
         databaseUrl: postgres.url,
         backendCount: 2,
+        nextCount: 1,
         env: { ...appEnv, NEXT_DIST_DIR: distDir },
       });
     } catch (error) {
@@ -416,7 +416,7 @@ function report(r) {
     );
   }
   row('build (npm start’s)', `${r.buildSeconds.toFixed(1)} s`, `${r.baselineBuildSeconds.toFixed(1)} s`, '', '');
-  row('next start → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
+  row('site server → first page', `${r.startToFirstPageSeconds.toFixed(2)} s (API ${r.startToApiSeconds.toFixed(2)} s)`, '', '', '');
   if (r.freshClone)
     row(
       'fresh clone → first page',

@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 const template = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'bluebonnet.conf.template');
 
+// max_fails=0: an error never takes an instance out of the pool, so the pool can never be
+// empty; a stopped instance refuses the connection at once and nginx tries the next.
 const serverLines = (list) =>
   list
     .split(',')
     .map((address) => address.trim())
     .filter(Boolean)
-    .map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`)
+    .map((address) => `    server ${address} max_fails=0;`)
     .join('\n');
 
 // nginx's own answers (the redirect to HTTPS, a body over the limit, no upstream answering)

@@ -1,6 +1,6 @@
 // `npm start`: builds when the sources or SITE_URL changed since the last build, then runs
-// Next.js's own production server, whose /api Route Handler runs the backend in-process on the
-// embedded database (nothing to configure). PORT and HOST choose where it listens (default:
+// the site server (server/site-server.ts: Next.js's request handler, whose /api Route Handler
+// runs the backend in-process on the embedded database; nothing to configure). PORT and HOST choose where it listens (default:
 // port 3000 on every interface).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,13 +32,10 @@ const port = process.env.PORT || '3000';
 const runningServers = path.join(root, `${distDir}.pids`);
 const say = (line) => process.stdout.write(`${line}\n`);
 
-// NEXT_MANUAL_SIG_HANDLE: on a stop signal the site closes its embedded database before it
-// exits (instrumentation.ts), instead of Next.js exiting on its own.
 const env = {
   ...process.env,
   NODE_ENV: 'production',
   NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
-  NEXT_MANUAL_SIG_HANDLE: 'true',
 };
 // Every setting is checked before anything is built, with the defaults for a newcomer who set
 // none (server/start-settings.ts): a bad one stops here, named.
@@ -92,8 +89,11 @@ if (builtAt < Math.max(...sources.map(newestChange)) || builtOrigin !== origin) 
   fs.writeFileSync(builtFor, origin);
 }
 
-const listen = ['-p', port, ...(process.env.HOST ? ['-H', process.env.HOST] : [])];
-const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', ...listen], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/site-server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, PORT: port },
+});
 const writeRunning = (pids) => fs.writeFileSync(runningServers, pids.map((pid) => `${pid}\n`).join(''));
 writeRunning([...otherRunningServers(), process.pid]);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

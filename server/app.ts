@@ -127,7 +127,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', adminOverviewRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
-  const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.appVersion } };
+  const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.release.version } };
   const isConsoleCall = (path: string) => path.startsWith('/api/admin/');
   // Made once, on the first request: every route is registered by then and none changes after.
   let documents: { site: object; console: object } | undefined;

@@ -13,7 +13,7 @@ import { selectPaymentProvider } from './payments/select';
 import { Catalog } from './services/catalog';
 import { hashingParameters, Passwords } from './services/passwords';
 import { RateLimiter } from './services/rate-limit';
-import { stopOnSignals } from './stop-signals';
+import { onStop } from './stop-signals';
 
 export interface Backend {
   app: BackendApp;
@@ -45,6 +45,7 @@ export function assembleBackend(
     catalog: new Catalog(database.db),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
+    lifecycle: { draining: false },
   };
   deps.catalog.watch((error) => logger.error('catalog not refreshed', { error: error instanceof Error ? error.message : String(error) }));
   if (config.jobs) scheduler = startJobs(deps);
@@ -100,6 +101,10 @@ export function sharedBackend(): Promise<Backend> {
   return holder[globalKey];
 }
 
+/** On a stop, readiness turns 503 at once, and the backend closes once the listeners drained. */
 export function closeOnExit(backend: Backend): void {
-  stopOnSignals(() => backend.close());
+  onStop('drain', async () => {
+    backend.deps.lifecycle.draining = true;
+  });
+  onStop('close', () => backend.close());
 }

@@ -29,6 +29,15 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   return { networks };
 }
 
+/**
+ * X-Forwarded-For as the site server passes it to Next.js: with the connection's peer last.
+ * Next.js would pass a client's own header on as it came, so a client could give itself any
+ * address; read from the right, past the trusted proxies only, the peer is the client.
+ */
+export function forwardedForWithPeer(forwarded: string | undefined, peer: string): string {
+  return forwarded ? `${forwarded}, ${peer}` : peer;
+}
+
 /** An IPv4 peer on a dual-stack socket reads as ::ffff:a.b.c.d; lists name it the IPv4 way. */
 const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
@@ -41,9 +50,8 @@ function isTrusted(trusted: TrustedProxies, address: string): boolean {
 
 /**
  * The addresses a request passed through, the client's side first: the X-Forwarded-For entries,
- * then the socket's peer. Behind Next.js (the in-process /api Route Handler) there is no socket:
- * Next.js puts the peer into X-Forwarded-For when a request brings none, so the last entry
- * stands for it, and a Next.js server must be reachable only through the trusted proxies.
+ * then the socket's peer. Behind the site server (the in-process /api Route Handler) there is
+ * no socket: the site server appends its peer to X-Forwarded-For, so the last entry stands for it.
  */
 function addressChain(c: Context): string[] {
   const forwarded = (c.req.header('X-Forwarded-For') ?? '')

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
+import { currentRelease, type Release } from './release';
 import type { PasswordHashing } from './services/passwords';
 import { StartupError } from './startup-error';
 
@@ -12,12 +13,15 @@ export interface BackendConfig {
   production: boolean;
   secureCookies: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  appVersion: string;
+  /** The version and commit this process runs (RELEASE_COMMIT, else the checkout's). */
+  release: Release;
   smtpUrl?: string;
   dataDir: string;
   database: DatabaseOptions;
-  /** Where a standalone backend listens (PORT, HOST); Next.js chooses its own. */
+  /** Where the process listens (PORT, HOST). */
   listen: { port?: number; host?: string };
+  /** How long a stop lets requests in flight finish before it closes their connections (STOP_GRACE_SECONDS). */
+  stopGraceMs: number;
   /** Background jobs (mail sender, renewals, account purge); off only for tests that drive them by hand. */
   jobs: boolean;
   /** A session unused this long ends (SESSION_IDLE_MINUTES), before its absolute limit. */
@@ -73,6 +77,7 @@ const envSchema = z
     NODE_ENV: z.string().optional(),
     PORT: wholeNumber(1, 65535).optional(),
     HOST: z.string().optional(),
+    STOP_GRACE_SECONDS: wholeNumber(0, 600).optional(),
     LOG_LEVEL: choice('debug', 'info', 'warn', 'error', 'silent').optional(),
     COOKIE_SECURE: choice('true', 'false').optional(),
     SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
@@ -91,8 +96,7 @@ const envSchema = z
     STRIPE_TIMEOUT_MS: wholeNumber(100, 600_000).optional(),
     PAYMENTS_MANUAL_ENABLED: choice('true', 'false').optional(),
     TEST_HOOKS: choice('on', 'off').optional(),
-    NEXT_PUBLIC_APP_VERSION: z.string().optional(),
-    npm_package_version: z.string().optional(),
+    RELEASE_COMMIT: setting('a commit id of 7 to 64 hex digits', (value) => /^[0-9a-f]{7,64}$/i.test(value)).optional(),
   })
   .superRefine((env, context) => {
     const production = env.NODE_ENV === 'production';
@@ -144,11 +148,12 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     production,
     secureCookies: (env.COOKIE_SECURE ?? String(production)) === 'true',
     logLevel: (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'],
-    appVersion: env.NEXT_PUBLIC_APP_VERSION || env.npm_package_version || 'DEV',
+    release: currentRelease(env.RELEASE_COMMIT),
     smtpUrl: env.SMTP_URL,
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     listen: { port: env.PORT === undefined ? undefined : Number(env.PORT), host: env.HOST },
+    stopGraceMs: Number(env.STOP_GRACE_SECONDS ?? 10) * 1000,
     jobs: env.JOBS !== 'off',
     throttleScale: Number(env.THROTTLE_SCALE ?? 1),
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 720) * 60_000,

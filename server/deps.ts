@@ -26,6 +26,8 @@ export interface BackendDeps {
   payments: PaymentProvider | null;
   /** Asks the mail sender to run now instead of at its next tick. */
   kickOutbox(): void;
+  /** Draining is set as the process begins to stop: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
 }
 
 export type AppEnv = {

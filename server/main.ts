@@ -1,14 +1,18 @@
 import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeOnExit, startBackend, type Backend } from './backend';
 import { loadBackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
+import { drainOnStop } from './http-drain';
 import { StartupError, startFailure } from './startup-error';
+import { onStop } from './stop-signals';
 
 /**
  * `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless
  * NODE_ENV says otherwise. It takes its port before it opens the database, so a port in use
- * stops it with nothing opened; calls that come while the database opens wait for it.
+ * stops it with nothing opened; calls that come while the database opens wait for it. A stop
+ * drains it first (server/http-drain.ts), then closes the database.
  */
 async function main() {
   Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
@@ -18,6 +22,7 @@ async function main() {
   // Requests that arrive while the backend starts wait for it.
   let ready: Promise<Backend> | undefined;
   const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
+  const drain = drainOnStop(server as Server, { graceMs: config.stopGraceMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -29,8 +34,11 @@ async function main() {
     server.listen(port, host, resolve);
   });
   ready = startBackend(config);
-  closeOnExit(await ready);
-  process.stdout.write(`backend listening on http://${host}:${(server.address() as AddressInfo).port}/api\n`);
+  const backend = await ready;
+  closeOnExit(backend);
+  onStop('drain', () => drain.stop());
+  const { version, commit } = config.release;
+  process.stdout.write(`backend ${version} (${commit}) listening on http://${host}:${(server.address() as AddressInfo).port}/api\n`);
 }
 
 main().catch((error: unknown) => startFailure('backend', error));

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { AppInfoSchema, CountrySchema, HealthSchema, UsStateSchema } from '../../lib/contract/app';
+import { AppInfoSchema, CountrySchema, HealthSchema, ReadinessSchema, UsStateSchema } from '../../lib/contract/app';
 import { mailQueueCounts } from '../email/outbox';
 import { cartItemCount } from '../services/cart';
 import { requestLanguage } from '../errors';
@@ -39,6 +39,17 @@ const health = createRoute({
   responses: { 200: jsonContent(HealthSchema, 'The backend and its database answer') },
 });
 
+const readiness = createRoute({
+  method: 'get',
+  path: '/ready',
+  tags: ['app'],
+  middleware: [openedDirectly, sameForEveryone] as const,
+  responses: {
+    200: jsonContent(ReadinessSchema, 'It takes requests: its database answers'),
+    503: jsonContent(ReadinessSchema, 'It is stopping (draining), or its database does not answer'),
+  },
+});
+
 const referenceCache = 'public, max-age=86400';
 
 export const appRoutes = createRouter()
@@ -64,5 +75,16 @@ export const appRoutes = createRouter()
     // Reading the outbox is the database check as well.
     const mail = await mailQueueCounts(db);
     c.header('Cache-Control', 'no-store');
-    return c.json({ Status: 'ok' as const, Database: dbKind, Version: config.appVersion, Mail: mail }, 200);
+    return c.json(
+      { Status: 'ok' as const, Database: dbKind, Version: config.release.version, Commit: config.release.commit, Mail: mail },
+      200,
+    );
+  })
+  .openapi(readiness, async (c) => {
+    const { db, lifecycle } = c.get('deps');
+    c.header('Cache-Control', 'no-store');
+    if (lifecycle.draining) return c.json({ Status: 'draining' as const }, 503);
+    // A database that does not answer is the error handler's 503.
+    await mailQueueCounts(db);
+    return c.json({ Status: 'ready' as const }, 200);
   });

@@ -1,3 +1,4 @@
+import packageJson from '../../package.json';
 import { apiHeaders } from '@/lib/security-headers';
 import { startTestBackend, TestClient, type TestBackend } from './harness';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
@@ -69,9 +70,22 @@ describe('app info, session info and health', () => {
     expect(await response.json()).toEqual({
       Status: 'ok',
       Database: backend.database.kind,
-      Version: expect.any(String),
+      Version: packageJson.version,
+      Commit: expect.stringMatching(/^[0-9a-f]{40}$/),
       Mail: { Waiting: expect.any(Number), Failed: 0 },
     });
+  });
+
+  it('is ready while it takes requests, and says draining once its stop began', async () => {
+    const ready = await backend.app.request('/api/ready');
+    expect([ready.status, await ready.json(), ready.headers.get('cache-control')]).toEqual([200, { Status: 'ready' }, 'no-store']);
+    backend.deps.lifecycle.draining = true;
+    try {
+      const draining = await backend.app.request('/api/ready');
+      expect([draining.status, await draining.json()]).toEqual([503, { Status: 'draining' }]);
+    } finally {
+      backend.deps.lifecycle.draining = false;
+    }
   });
 
   it('looks a session cookie up only on calls whose answer depends on it', async () => {

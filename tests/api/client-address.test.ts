@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { APP_KEY, APP_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
-import { clientAddress, parseTrustedProxies, publicOrigin } from '@/server/client-address';
+import { clientAddress, forwardedForWithPeer, parseTrustedProxies, publicOrigin } from '@/server/client-address';
 import { loadBackendConfig } from '@/server/config';
 import { startTestBackend } from './harness';
 
@@ -93,6 +93,15 @@ describe('addresses and origins as reported', () => {
     expect((await probe('10.0.0.0/8')(chain)).client).toBe('203.0.113.9');
     expect((await probe('9')(chain)).client).toBe('198.51.100.7');
     expect((await probe('::1, 10.0.0.0/8')({ 'X-Forwarded-For': '::ffff:203.0.113.9, ::ffff:10.0.0.2' })).client).toBe('203.0.113.9');
+  });
+
+  it('behind the site server, a client’s own X-Forwarded-For does not count: the peer it appends does', async () => {
+    const from = (forwarded: string | undefined, peer: string) => ({ 'X-Forwarded-For': forwardedForWithPeer(forwarded, peer) });
+    // npm start: no trusted proxy, the browser connects itself.
+    expect((await probe('')(from('203.0.113.9, 198.51.100.7', '192.0.2.44'))).client).toBe('192.0.2.44');
+    expect((await probe('')(from(undefined, '192.0.2.44'))).client).toBe('192.0.2.44');
+    // Behind nginx: nginx appended the client, and the site server appends nginx.
+    expect((await probe('127.0.0.1')(from('203.0.113.9, 192.0.2.44', '127.0.0.1'))).client).toBe('192.0.2.44');
   });
 
   it('lets X-Forwarded-Host and -Proto count only from a trusted proxy, and SITE_URL over both', async () => {

@@ -141,10 +141,10 @@ test('a stop signal closes the embedded database, and the next start opens it ag
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');
   const start = async () => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
-    const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
+    const site = spawn(process.execPath, ['--import', 'tsx', 'server/site-server.ts'], {
       env: {
         ...process.env,
-        NEXT_MANUAL_SIG_HANDLE: 'true',
+        PORT: port,
         SITE_URL: `http://localhost:${port}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
