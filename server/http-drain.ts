@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 export interface Drain {
   /**
@@ -15,17 +16,17 @@ export function drainOnStop(server: Server, { graceMs }: { graceMs: number }): D
   server.prependListener('request', (_request, response: ServerResponse) => {
     if (draining) response.setHeader('Connection', 'close');
     inFlight.add(response);
-    response.once('close', () => {
-      inFlight.delete(response);
-      // An answer that began before the stop kept its connection: idle now, it is closed.
-      if (draining) setImmediate(() => server.closeIdleConnections());
-    });
+    response.once('close', () => inFlight.delete(response));
   });
   return {
     async stop() {
       draining = true;
       for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // net.Server's close, not http.Server's: that one also ends the idle kept connections at
+      // once, and a proxy may be writing a request into one of them that very moment. They are
+      // left to the client (nginx ends them first) or to Node's keep-alive timeout; a request
+      // that still comes on one is answered, with Connection: close.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
       let giveUp: NodeJS.Timeout | undefined;
       const bound = new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs)));
       await Promise.race([closed, bound]);
