@@ -30,14 +30,16 @@ async function waitFor(url, child, name) {
  * Starts the topology in `work` (a folder of its own; logs go there as <name>.log). `env` is
  * added to every application process (SMTP_URL, LOG_LEVEL, …). Resolves once every part answers.
  */
-export async function startTopology({ work, databaseUrl, backendCount = 2, env = {} }) {
+export async function startTopology({ work, databaseUrl, backendCount = 2, nextCount = 2, env = {} }) {
   const nginx = nginxBinary();
   if (!nginx) throw new Error('nginx is not installed (apt-get install nginx)');
   const children = [];
+  const commands = new Map();
   const start = (name, command, args, extraEnv = {}) => {
     const log = fs.openSync(path.join(work, `${name}.log`), 'a');
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ['ignore', log, log] });
     children.push(child);
+    commands.set(name, { command, args, extraEnv });
     return child;
   };
   const stop = async () => {
@@ -45,7 +47,8 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
     await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
   };
   try {
-    const [https, http, nextPort, ...backendPorts] = await Promise.all(Array.from({ length: 3 + backendCount }, () => freePort()));
+    const [https, http, ...ports] = await Promise.all(Array.from({ length: 2 + nextCount + backendCount }, () => freePort()));
+    const [nextPorts, backendPorts] = [ports.slice(0, nextCount), ports.slice(nextCount)];
     const siteUrl = `https://localhost:${https}`;
     const [certificate, key] = [path.join(work, 'cert.pem'), path.join(work, 'key.pem')];
     execFileSync(
@@ -83,11 +86,17 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
       child: start(`backend-${i + 1}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...backendEnv, PORT: String(port) }),
     }));
     // Next.js's own /api forwarder is not used through nginx; it points at a backend all the same.
-    const next = start('next', process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(nextPort), '-H', '127.0.0.1'], {
-      ...common,
-      DATABASE_URL: '',
-      BACKEND_URL: `http://127.0.0.1:${backendPorts[0]}`,
-    });
+    const nexts = nextPorts.map((port, i) => ({
+      port,
+      child: start(`next-${i + 1}`, process.execPath, ['--import', 'tsx', 'server/site-server.ts'], {
+        ...common,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TRUSTED_PROXIES: '127.0.0.1',
+        DATABASE_URL: '',
+        BACKEND_URL: `http://127.0.0.1:${backendPorts[0]}`,
+      }),
+    }));
 
     const cacheDir = path.join(work, 'nginx-cache');
     fs.mkdirSync(cacheDir);
@@ -100,7 +109,7 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
       CACHE_DIR: cacheDir,
       ACCESS_LOG: path.join(work, 'nginx-access.json'),
       BACKENDS: backendPorts.map((port) => `127.0.0.1:${port}`).join(','),
-      NEXT_SERVERS: `127.0.0.1:${nextPort}`,
+      NEXT_SERVERS: nextPorts.map((port) => `127.0.0.1:${port}`).join(','),
     });
     fs.writeFileSync(path.join(work, 'bluebonnet.conf'), site);
     // Debian's /etc/nginx/nginx.conf, reduced to what this needs: its own folders, no daemon.
@@ -130,10 +139,28 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, env =
 
     for (const [i, backend] of backends.entries())
       await waitFor(`http://127.0.0.1:${backend.port}/api/health`, backend.child, `backend ${i + 1}`);
-    await waitFor(`http://127.0.0.1:${nextPort}/blank`, next, 'Next.js');
+    for (const [i, next] of nexts.entries()) await waitFor(`http://127.0.0.1:${next.port}/blank`, next.child, `Next.js ${i + 1}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (proxy.exitCode !== null) throw new Error(`nginx ended (${proxy.exitCode})`);
-    return { siteUrl, httpUrl: `http://localhost:${http}`, backends, nextPort, stop };
+    /**
+     * Stops one instance as systemd would (SIGTERM, waiting for it to exit), starts it again
+     * and resolves once it is ready: a step of a rolling restart.
+     */
+    const restart = async (instance, name, readyUrl) => {
+      const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+      instance.child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`${name} stopped with ${code}, not 0`);
+      const { command, args, extraEnv } = commands.get(name);
+      instance.child = start(name, command, args, extraEnv);
+      await waitFor(readyUrl, instance.child, name);
+    };
+    const restartEach = async () => {
+      for (const [i, backend] of backends.entries())
+        await restart(backend, `backend-${i + 1}`, `http://127.0.0.1:${backend.port}/api/ready`);
+      for (const [i, next] of nexts.entries()) await restart(next, `next-${i + 1}`, `http://127.0.0.1:${next.port}/blank`);
+    };
+    return { siteUrl, httpUrl: `http://localhost:${http}`, backends, nexts, restartEach, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { logTails, nginxBinary, startTopology } from '../../scripts/topology.mjs';
+import { underLoad } from './rolling-restart.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const say = (line) => process.stdout.write(`topology: ${line}\n`);
@@ -56,8 +57,14 @@ try {
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', LOG_LEVEL: 'warn' },
   });
   say(
-    `nginx on ${topology.siteUrl} → backends ${topology.backends.map(({ port }) => port).join(', ')}; Next.js ${topology.nextPort}; PostgreSQL ${postgres.version}`,
+    `nginx on ${topology.siteUrl} → backends ${topology.backends.map(({ port }) => port).join(', ')}; Next.js ${topology.nexts.map(({ port }) => port).join(', ')}; PostgreSQL ${postgres.version}`,
   );
+  const started = Date.now();
+  const rolling = await underLoad(topology.siteUrl, topology.restartEach);
+  say(
+    `rolling restart of every backend and Next.js server in ${((Date.now() - started) / 1000).toFixed(1)} s under load: ${rolling.total} requests, ${JSON.stringify(rolling.outcomes)}`,
+  );
+  if (Object.keys(rolling.errors).length) throw new Error(`the rolling restart let clients see errors: ${JSON.stringify(rolling.errors)}`);
   const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/topology/playwright.config.ts'], {
     cwd: root,
     stdio: 'inherit',
