@@ -32,7 +32,13 @@ interface Answer {
 
 const baseUrl = process.env.CONTRACT_BASE_URL;
 /** Called by browsers, monitors or Stripe directly: no app key, no XSRF header. */
-const directPaths = ['/api/health', '/api/openapi.json', '/api/payment/stripe-webhook', '/api/billing/invoice-pdf/{key}/download'];
+const directPaths = [
+  '/api/health',
+  '/api/ready',
+  '/api/openapi.json',
+  '/api/payment/stripe-webhook',
+  '/api/billing/invoice-pdf/{key}/download',
+];
 
 let backend: TestBackend | undefined;
 let operations: Operation[] = [];
