@@ -1,7 +1,7 @@
-// `npm start`: builds when the sources or SITE_URL changed since the last build, then runs
-// the site server (server/site-server.ts: Next.js's request handler, whose /api Route Handler
-// runs the backend in-process on the embedded database; nothing to configure). PORT and HOST choose where it listens (default:
-// port 3000 on every interface).
+// `npm start`: builds when the sources or SITE_URL changed since the last build, then runs the
+// site server (server/site-server.ts: Next.js's request handler, whose /api Route Handler runs
+// the backend in-process on the embedded database; nothing to configure). PORT and HOST choose
+// where it listens (default: port 3000 on every interface).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

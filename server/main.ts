@@ -4,15 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { closeOnExit, startBackend, type Backend } from './backend';
 import { loadBackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
-import { drainOnStop } from './http-drain';
-import { StartupError, startFailure } from './startup-error';
+import { drainOnStop, listen } from './http-listener';
+import { startFailure } from './startup-error';
 import { onStop } from './stop-signals';
 
 /**
  * `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless
  * NODE_ENV says otherwise. It takes its port before it opens the database, so a port in use
  * stops it with nothing opened; calls that come while the database opens wait for it. A stop
- * drains it first (server/http-drain.ts), then closes the database.
+ * drains it first (server/http-listener.ts), then closes the database.
  */
 async function main() {
   Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
@@ -23,16 +23,7 @@ async function main() {
   let ready: Promise<Backend> | undefined;
   const server = createAdaptorServer({ fetch: async (request, env) => (await ready!).app.fetch(request, env) });
   const drain = drainOnStop(server as Server, { graceMs: config.stopGraceMs });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new StartupError(`PORT: ${port} on ${host} is in use by another process; stop it or choose another port`)
-          : error,
-      ),
-    );
-    server.listen(port, host, resolve);
-  });
+  await listen(server as Server, port, host);
   ready = startBackend(config);
   const backend = await ready;
   closeOnExit(backend);

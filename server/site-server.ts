@@ -3,8 +3,8 @@ import next from 'next';
 import { forwardedForWithPeer } from './client-address';
 import { loadBackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
-import { drainOnStop } from './http-drain';
-import { StartupError, startFailure } from './startup-error';
+import { drainOnStop, listen } from './http-listener';
+import { startFailure } from './startup-error';
 import { onStop } from './stop-signals';
 
 function appendPeer(request: IncomingMessage): void {
@@ -17,7 +17,7 @@ function appendPeer(request: IncomingMessage): void {
 /**
  * The site's production server (`npm start`, deploy/): Next.js's request handler through its
  * custom-server API, on a listener of our own for two things `next start` does not do: the
- * client's address cannot be forged, and a stop drains (server/http-drain.ts) before the
+ * client's address cannot be forged, and a stop drains (server/http-listener.ts) before the
  * embedded backend, if any, closes.
  */
 async function main() {
@@ -39,16 +39,7 @@ async function main() {
     });
   });
   const drain = drainOnStop(server, { graceMs: config.stopGraceMs });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new StartupError(`PORT: ${port} is in use by another process; stop it or choose another port`)
-          : error,
-      ),
-    );
-    server.listen(port, host, resolve);
-  });
+  await listen(server, port, host);
   onStop('drain', () => drain.stop());
   onStop('close', () => site.close());
   const { version, commit } = config.release;

@@ -5,54 +5,46 @@
 export type StopPhase = 'drain' | 'close';
 
 type Step = () => Promise<unknown>;
-interface StopState {
-  steps: Record<StopPhase, Step[]>;
-  stop: (code: number, reason?: string) => void;
-}
+type Steps = Record<StopPhase, Step[]>;
 
 // On globalThis: Next.js bundles a copy of this module of its own (instrumentation.ts), and the
 // site server's copy must run the same steps.
 const stateKey = Symbol.for('website.stop-steps');
-type GlobalWithStop = typeof globalThis & { [stateKey]?: StopState };
+type GlobalWithStop = typeof globalThis & { [stateKey]?: Steps };
 
 function runSteps(steps: Step[]): Promise<unknown> {
   return Promise.all(steps.map((step) => step()));
 }
 
-function installStop(): StopState {
+function installStop(): Steps {
   let stopping = false;
-  const state: StopState = {
-    steps: { drain: [], close: [] },
-    stop: (code, reason) => {
-      if (stopping) return;
-      stopping = true;
-      if (reason) process.stderr.write(`${reason}\n`);
-      void runSteps(state.steps.drain)
-        .then(() => runSteps(state.steps.close))
-        .then(
-          () => process.exit(code),
-          // Still exits (the 'exit' handlers clean up), but says so and tells a supervisor.
-          (error: unknown) => {
-            process.stderr.write(`stopping: ${error instanceof Error ? error.stack : String(error)}\n`);
-            process.exit(code || 1);
-          },
-        );
-    },
+  const steps: Steps = { drain: [], close: [] };
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void runSteps(steps.drain)
+      .then(() => runSteps(steps.close))
+      .then(
+        () => process.exit(0),
+        // Still exits (the 'exit' handlers clean up), but says so and tells a supervisor.
+        (error: unknown) => {
+          process.stderr.write(`stopping: ${error instanceof Error ? error.stack : String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   // A stop signal often comes twice: a terminal's Ctrl-C reaches every process of its group,
   // and a parent that passes signals on (scripts/start.mjs, tsx) sends it again. The second
   // must not cut the stop short, as the default action would.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => state.stop(0));
-  return state;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
+  return steps;
 }
 
 /**
- * Adds a step to this process's stop on SIGTERM or SIGINT, and returns the stop, which exits
- * once every step has run (the 'exit' handlers then clean up).
+ * Adds a step to this process's stop on SIGTERM or SIGINT, which exits once every step has run
+ * (the 'exit' handlers then clean up).
  */
-export function onStop(phase: StopPhase, step: Step): (code: number, reason?: string) => void {
+export function onStop(phase: StopPhase, step: Step): void {
   const holder = globalThis as GlobalWithStop;
-  const state = (holder[stateKey] ??= installStop());
-  state.steps[phase].push(step);
-  return state.stop;
+  (holder[stateKey] ??= installStop())[phase].push(step);
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainOnStop } from '@/server/http-drain';
+import { drainOnStop } from '@/server/http-listener';
 
 /** A server whose answers wait until `release` is called, so a request is in flight at will. */
 async function slowServer(graceMs: number) {

@@ -1,5 +1,20 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import { StartupError } from './startup-error';
+
+/** Listens on PORT and HOST; a port taken by another process stops the start, named. */
+export function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(`PORT: ${port} on ${host ?? 'every interface'} is in use by another process; stop it or choose another port`)
+          : error,
+      ),
+    );
+    server.listen(port, host, resolve);
+  });
+}
 
 export interface Drain {
   /**
