@@ -3,6 +3,7 @@
 // PostgreSQL database, migrated first as a step of its own. Used by the topology test stage
 // (tests/topology/run.mjs) and the benchmark. Needs a production build in NEXT_DIST_DIR.
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderNginx } from '../deploy/render-nginx.mjs';
@@ -73,7 +74,14 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, nextC
       { stdio: 'ignore' },
     );
 
-    const common = { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' };
+    const common = {
+      ...env,
+      NODE_ENV: 'production',
+      SITE_URL: siteUrl,
+      DATABASE_URL: databaseUrl,
+      SECRETS_KEY: crypto.randomBytes(32).toString('hex'),
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
     // Migrations first, as a deploy runs them; the backends then find the database ready.
     execFileSync(process.execPath, ['--import', 'tsx', 'server/db/migrate-cli.ts'], {
       cwd: root,

@@ -13,6 +13,8 @@ import { selectPaymentProvider } from './payments/select';
 import { Catalog } from './services/catalog';
 import { hashingParameters, Passwords } from './services/passwords';
 import { RateLimiter } from './services/rate-limit';
+import { openSecretBox } from './services/secret-box';
+import { sealPlainTotpSecrets } from './services/staff-access';
 import { onStop } from './stop-signals';
 
 export interface Backend {
@@ -42,6 +44,7 @@ export function assembleBackend(
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
     passwords: new Passwords(hashingParameters[config.passwordHashing]),
+    secrets: openSecretBox(config),
     catalog: new Catalog(database.db),
     payments: overrides.payments === undefined ? selectPaymentProvider(config, database.db) : overrides.payments,
     kickOutbox: () => scheduler?.kick('outbox'),
@@ -74,6 +77,8 @@ export async function startBackend(config: BackendConfig = loadBackendConfig(), 
   const database = await openDatabase(databaseOptions ?? config.database);
   const offers = await seedCatalog(database.db);
   const backend = assembleBackend(database, config);
+  const sealed = await sealPlainTotpSecrets(backend.deps);
+  if (sealed) backend.deps.logger.info('authenticator secrets encrypted with the secrets key', { accounts: sealed });
   backend.deps.logger.info('backend ready', {
     database: database.kind,
     offers,

@@ -4,6 +4,7 @@ import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
 import { currentRelease, type Release } from './release';
 import type { PasswordHashing } from './services/passwords';
+import { isSecretsKey } from './services/secret-box';
 import { StartupError } from './startup-error';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -37,6 +38,8 @@ export interface BackendConfig {
   manualPaymentsEnabled: boolean;
   /** TEST_HOOKS=on mounts the test-only calls of routes/test-hooks.routes.ts; refused with a public SITE_URL. */
   testHooks: boolean;
+  /** Encrypts secrets kept in the database (SECRETS_KEY); without it, a key file beside the embedded database. */
+  secretsKey?: string;
   /** argon2's parameters: the cheap ones only under test (NODE_ENV=test or TEST_HOOKS=on). */
   passwordHashing: PasswordHashing;
 }
@@ -52,6 +55,11 @@ export class ConfigError extends StartupError {
 const setting = (accepts: string, test: (value: string) => boolean) =>
   z.string().superRefine((value, context) => {
     if (!test(value)) context.addIssue({ code: 'custom', message: `"${value}" is not accepted: give ${accepts}` });
+  });
+/** As `setting`, for a secret: the refusal does not repeat the value into a log. */
+const secretSetting = (accepts: string, test: (value: string) => boolean) =>
+  z.string().superRefine((value, context) => {
+    if (!test(value)) context.addIssue({ code: 'custom', message: `is not accepted: give ${accepts}` });
   });
 const choice = (...values: string[]) => setting(values.map((value) => `"${value}"`).join(' or '), (value) => values.includes(value));
 const urlWith = (protocols: string[], example: string) =>
@@ -96,6 +104,7 @@ const envSchema = z
     STRIPE_TIMEOUT_MS: wholeNumber(100, 600_000).optional(),
     PAYMENTS_MANUAL_ENABLED: choice('true', 'false').optional(),
     TEST_HOOKS: choice('on', 'off').optional(),
+    SECRETS_KEY: secretSetting('32 random bytes as 64 hex digits (openssl rand -hex 32)', isSecretsKey).optional(),
     RELEASE_COMMIT: setting('a commit id of 7 to 64 hex digits', (value) => /^[0-9a-f]{7,64}$/i.test(value)).optional(),
   })
   .superRefine((env, context) => {
@@ -112,6 +121,13 @@ const envSchema = z
     // zod runs this check even when SITE_URL failed its own rule.
     if (env.TEST_HOOKS === 'on' && env.SITE_URL && URL.canParse(env.SITE_URL) && !isLoopbackOrigin(env.SITE_URL)) {
       problem('TEST_HOOKS', 'must be off on a site with a public SITE_URL: its calls create accounts and staff without a password check');
+    }
+    const publicSite = production && env.SITE_URL && URL.canParse(env.SITE_URL) && !isLoopbackOrigin(env.SITE_URL);
+    if (!env.SECRETS_KEY && (env.DATABASE_URL || publicSite)) {
+      problem(
+        'SECRETS_KEY',
+        `is required ${env.DATABASE_URL ? 'with DATABASE_URL, the same on every backend' : 'on a site with a public SITE_URL'}: it encrypts the staff's authenticator secrets in the database (make one with openssl rand -hex 32)`,
+      );
     }
     if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problem(
@@ -171,6 +187,7 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
         : undefined,
     manualPaymentsEnabled: env.PAYMENTS_MANUAL_ENABLED === 'true' || !production,
     testHooks: env.TEST_HOOKS === 'on',
+    secretsKey: env.SECRETS_KEY,
     passwordHashing: env.NODE_ENV === 'test' || env.TEST_HOOKS === 'on' ? 'test' : 'production',
   };
 }

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { Logger } from './logger';
 import type { Passwords } from './services/passwords';
 import type { RateLimiter } from './services/rate-limit';
+import type { SecretBox } from './services/secret-box';
 import type { ActiveSession } from './services/sessions';
 
 /** What every request handler can reach: built once per backend. */
@@ -21,6 +22,8 @@ export interface BackendDeps {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   passwords: Passwords;
+  /** Encrypts what the database must not hold in the clear (SECRETS_KEY). */
+  secrets: SecretBox;
   catalog: Catalog;
   /** The active payment provider; null when none may run (production without Stripe keys). */
   payments: PaymentProvider | null;

@@ -13,6 +13,7 @@ import type { StaffSession } from '../middleware/staff';
 import { confirmCurrentPassword } from './accounts';
 import { recordAudit, type AuditActor } from './audit';
 import { sha256 } from './crypto';
+import { SecretBox } from './secret-box';
 import { limits } from './rate-limit';
 
 type User = typeof users.$inferSelect;
@@ -64,7 +65,7 @@ export async function startEnrolment(deps: BackendDeps, session: StaffSession): 
   const secret = generateSecret();
   const [stored] = await deps.db
     .update(users)
-    .set({ totpSecret: secret, totpLastStep: null })
+    .set({ totpSecret: deps.secrets.seal(secret, totpContext(session.user.id)), totpLastStep: null })
     .where(and(eq(users.id, session.user.id), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
   if (!stored) throw new ApiError(409, { key: 'alreadyEnrolled' });
@@ -72,9 +73,24 @@ export async function startEnrolment(deps: BackendDeps, session: StaffSession): 
   return { Secret: secret, OtpAuthUrl: url, QrCodeSvg: await QRCode.toString(url, { type: 'svg', margin: 2 }) };
 }
 
-/** The time step an authenticator code belongs to, or null when it is not a current code of the secret. */
-async function totpStep(clock: Clock, secret: string, code: string): Promise<number | null> {
+/** What a user's sealed authenticator secret is bound to: that user's row. */
+const totpContext = (userId: string) => `totp:${userId}`;
+
+/**
+ * The time step an authenticator code belongs to, or null when it is not a current code of the
+ * user's sealed secret.
+ */
+async function totpStep(
+  deps: Pick<BackendDeps, 'clock' | 'secrets'>,
+  user: Pick<User, 'id'>,
+  sealed: string,
+  code: string,
+): Promise<number | null> {
   if (!totpFormat.test(code)) return null;
+  const secret = deps.secrets.open(sealed, totpContext(user.id));
+  // Sealed under another key (SECRETS_KEY changed) or damaged: a wrong code to the caller, not a 500.
+  if (secret === null) return null;
+  const { clock } = deps;
   try {
     const result = await verify({ secret, token: code, epoch: epochOf(clock), ...totpTolerance });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
@@ -104,7 +120,7 @@ export async function confirmEnrolment(deps: BackendDeps, session: StaffSession,
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (user.totpEnabledAt) throw new ApiError(409, { key: 'alreadyEnrolled' });
   if (!user.totpSecret) throw new ApiError(400, { key: 'enrolmentMissing' });
-  const step = await totpStep(clock, user.totpSecret, code);
+  const step = await totpStep(deps, user, user.totpSecret, code);
   if (step === null) return countWrongCode(deps, userId);
   const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
   await db.transaction(async (tx) => {
@@ -148,7 +164,7 @@ export async function verifySecondFactor(deps: BackendDeps, session: StaffSessio
         .returning({ userId: recoveryCodes.userId });
       if (!used) return false;
     } else {
-      const step = await totpStep(clock, user.totpSecret!, code);
+      const step = await totpStep(deps, user, user.totpSecret!, code);
       if (step === null) return false;
       // Claimed in the update itself, so two calls with one code cannot both pass.
       const [claimed] = await tx
@@ -213,3 +229,21 @@ export async function changeStaffRole(
 
 /** An authenticator code for a secret at the clock's time: what the app would show (tests and the CLI's checks). */
 export const currentTotpCode = (clock: Clock, secret: string) => generate({ secret, epoch: epochOf(clock) });
+
+/**
+ * Seals authenticator secrets stored in the clear by a release before they were encrypted;
+ * run at start, it finds nothing to do once they all are.
+ */
+export async function sealPlainTotpSecrets(deps: Pick<BackendDeps, 'db' | 'secrets'>): Promise<number> {
+  const rows = await deps.db.select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret));
+  let sealed = 0;
+  for (const row of rows) {
+    if (!row.secret || SecretBox.isSealed(row.secret)) continue;
+    await deps.db
+      .update(users)
+      .set({ totpSecret: deps.secrets.seal(row.secret, totpContext(row.id)) })
+      .where(and(eq(users.id, row.id), eq(users.totpSecret, row.secret)));
+    sealed++;
+  }
+  return sealed;
+}

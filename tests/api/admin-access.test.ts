@@ -7,6 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
 import { sha256 } from '@/server/services/crypto';
+import { sealPlainTotpSecrets } from '@/server/services/staff-access';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';
@@ -135,6 +136,36 @@ describe('second factor', () => {
       .from(auditLog)
       .where(and(eq(auditLog.staffEmail, email), eq(auditLog.action, 'staff.second-factor.enrol')));
     expect(audit).toBeDefined();
+  });
+
+  it('keeps the authenticator secret encrypted in the database, bound to its account', async () => {
+    const { email, secret } = await enrolledStaff();
+    const other = await enrolledStaff();
+    const row = async (address: string) => (await backend.database.db.select().from(users).where(eq(users.email, address)))[0];
+    const stored = (await row(email)).totpSecret!;
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(secret);
+    // Another account's sealed secret copied onto this row does not open here: the code is wrong, not a 500.
+    await backend.database.db
+      .update(users)
+      .set({ totpSecret: (await row(other.email)).totpSecret })
+      .where(eq(users.email, email));
+    const session = await newSession(email);
+    backend.clock.advance(30_000);
+    const copied = await session.call('POST', 'admin/second-factor/verify', { body: { Code: await codeNow(other.secret) } });
+    expect(copied.status).toBe(400);
+  });
+
+  it('encrypts a secret an earlier release stored in the clear, which then still works', async () => {
+    const { email, secret } = await enrolledStaff();
+    await backend.database.db.update(users).set({ totpSecret: secret }).where(eq(users.email, email));
+    expect(await sealPlainTotpSecrets(backend.deps)).toBe(1);
+    expect(await sealPlainTotpSecrets(backend.deps)).toBe(0);
+    const [row] = await backend.database.db.select().from(users).where(eq(users.email, email));
+    expect(row.totpSecret).toMatch(/^v1\./);
+    const session = await newSession(email);
+    backend.clock.advance(30_000);
+    expect((await session.call('POST', 'admin/second-factor/verify', { body: { Code: await codeNow(secret) } })).status).toBe(200);
   });
 
   it('refuses to confirm or verify before an enrolment was started', async () => {

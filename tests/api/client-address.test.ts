@@ -115,6 +115,8 @@ describe('addresses and origins as reported', () => {
   it('refuses settings it cannot read, naming the variable', () => {
     expect(() => parseTrustedProxies('yes')).toThrow(/TRUSTED_PROXIES: "yes"/);
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/TRUSTED_PROXIES/);
-    expect(loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/' }).siteUrl).toBe('https://www.example.com');
+    expect(loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com/', SECRETS_KEY: 'ab'.repeat(32) }).siteUrl).toBe(
+      'https://www.example.com',
+    );
   });
 });

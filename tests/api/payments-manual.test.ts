@@ -245,7 +245,7 @@ describe('provider selection', () => {
     const { loadBackendConfig } = await import('@/server/config');
     const { selectPaymentProvider } = await import('@/server/payments/select');
     const db = backend.database.db;
-    const production = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com' };
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com', SECRETS_KEY: 'ab'.repeat(32) };
     expect(selectPaymentProvider(loadBackendConfig(production), db)).toBeNull();
     expect(selectPaymentProvider(loadBackendConfig({ ...production, PAYMENTS_MANUAL_ENABLED: 'true' }), db)?.name).toBe('manual');
     expect(selectPaymentProvider(loadBackendConfig({ NODE_ENV: 'development' }), db)?.name).toBe('manual');

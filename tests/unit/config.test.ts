@@ -11,6 +11,8 @@ import { openDatabase } from '@/server/db/database';
 import { configProblems } from '../support/config-problems';
 
 const problemsOf = (env: Record<string, string>) => configProblems(() => loadBackendConfig(env));
+/** A public production site with its secrets key, so each test sees only the problem it is about. */
+const publicSite = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com', SECRETS_KEY: 'ab'.repeat(32) };
 
 describe('the configuration', () => {
   it.each([
@@ -22,7 +24,7 @@ describe('the configuration', () => {
     [{ THROTTLE_SCALE: '-1' }, 'THROTTLE_SCALE: "-1" is not accepted: give a whole number from 1 to 100000'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: "verbose" is not accepted: give "debug" or "info" or "warn" or "error" or "silent"'],
     [
-      { DATABASE_URL: 'mysql://db/x' },
+      { DATABASE_URL: 'mysql://db/x', SECRETS_KEY: 'ab'.repeat(32) },
       'DATABASE_URL: "mysql://db/x" is not accepted: give a URL such as postgres://user:password@127.0.0.1:5432/website',
     ],
     [
@@ -46,8 +48,7 @@ describe('the configuration', () => {
     ]);
     expect(
       problemsOf({
-        NODE_ENV: 'production',
-        SITE_URL: 'https://www.example.com',
+        ...publicSite,
         STRIPE_SECRET_KEY: 'sk_live_1',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
       }),
@@ -56,8 +57,22 @@ describe('the configuration', () => {
     ]);
   });
 
+  it('requires the secrets key with PostgreSQL or a public site, and never repeats a bad one', () => {
+    const required = (where: string) =>
+      `SECRETS_KEY: is required ${where}: it encrypts the staff's authenticator secrets in the database (make one with openssl rand -hex 32)`;
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@127.0.0.1/db' })).toEqual([required('with DATABASE_URL, the same on every backend')]);
+    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' })).toEqual([
+      required('on a site with a public SITE_URL'),
+    ]);
+    // `npm start` on this machine keeps needing no settings: a key file beside the embedded database.
+    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(problemsOf({ SECRETS_KEY: 'not-a-key-at-all' })).toEqual([
+      'SECRETS_KEY: is not accepted: give 32 random bytes as 64 hex digits (openssl rand -hex 32)',
+    ]);
+  });
+
   it('refuses TEST_HOOKS on a public SITE_URL, and keeps it on loopback', () => {
-    expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com', TEST_HOOKS: 'on' })).toEqual([
+    expect(problemsOf({ ...publicSite, TEST_HOOKS: 'on' })).toEqual([
       'TEST_HOOKS: must be off on a site with a public SITE_URL: its calls create accounts and staff without a password check',
     ]);
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
@@ -65,7 +80,7 @@ describe('the configuration', () => {
   });
 
   it('hashes passwords with the production parameters unless under test', async () => {
-    const production = loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' });
+    const production = loadBackendConfig(publicSite);
     expect(production.passwordHashing).toBe('production');
     expect(loadBackendConfig({ NODE_ENV: 'development' }).passwordHashing).toBe('production');
     expect(loadBackendConfig({ NODE_ENV: 'test' }).passwordHashing).toBe('test');
@@ -85,7 +100,7 @@ describe('the configuration', () => {
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((line) => warnings.push(String(line)) > 0);
     const database = await openDatabase({ kind: 'pglite' });
     try {
-      const site = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com', SMTP_URL: 'smtp://127.0.0.1:2525', JOBS: 'off' };
+      const site = { ...publicSite, SMTP_URL: 'smtp://127.0.0.1:2525', JOBS: 'off' };
       for (const [manual, provider] of [
         ['false', null],
         ['true', expect.anything()],
@@ -116,6 +131,7 @@ describe('the configuration', () => {
       JOBS: 'off',
       THROTTLE_SCALE: '50',
       DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      SECRETS_KEY: 'ab'.repeat(32),
       SESSION_IDLE_MINUTES: '30',
     });
     expect(config).toMatchObject({
@@ -127,6 +143,7 @@ describe('the configuration', () => {
       throttleScale: 50,
       database: { kind: 'postgres' },
       sessionIdleMs: 30 * 60_000,
+      secretsKey: 'ab'.repeat(32),
     });
     expect(loadBackendConfig({ DATA_DIR: '/tmp/site-data' }).database).toEqual({ kind: 'pglite', dataDir: '/tmp/site-data/pglite' });
   });

@@ -5,6 +5,8 @@ import { startSettings } from '@/server/start-settings';
 import { configProblems } from '../support/config-problems';
 
 const problemsOf = (env: Record<string, string>) => configProblems(() => startSettings(env));
+/** A public site's own key, so each test sees only the problem it is about. */
+const secretsKey = { SECRETS_KEY: 'ab'.repeat(32) };
 
 describe("`npm start`'s settings", () => {
   it('gives a newcomer who set nothing the local origin and the offline test-card provider', () => {
@@ -13,17 +15,17 @@ describe("`npm start`'s settings", () => {
   });
 
   it('refuses a public SITE_URL without a payment choice, naming Stripe and the offline provider', () => {
-    const [problem, ...others] = problemsOf({ SITE_URL: 'https://shop.example.com' });
+    const [problem, ...others] = problemsOf({ SITE_URL: 'https://shop.example.com', ...secretsKey });
     expect(others).toEqual([]);
     expect(problem).toMatch(/^STRIPE_SECRET_KEY: a site on the public SITE_URL https:\/\/shop\.example\.com takes payments with Stripe/);
     expect(problem).toContain('PAYMENTS_MANUAL_ENABLED=true');
   });
 
   it('keeps what was chosen on a public SITE_URL: the offline provider on purpose, no checkout, or Stripe', () => {
-    expect(startSettings({ SITE_URL: 'https://shop.example.com', PAYMENTS_MANUAL_ENABLED: 'true' }).added).toEqual({});
-    expect(startSettings({ SITE_URL: 'https://shop.example.com', PAYMENTS_MANUAL_ENABLED: 'false' }).added).toEqual({});
+    expect(startSettings({ SITE_URL: 'https://shop.example.com', PAYMENTS_MANUAL_ENABLED: 'true', ...secretsKey }).added).toEqual({});
+    expect(startSettings({ SITE_URL: 'https://shop.example.com', PAYMENTS_MANUAL_ENABLED: 'false', ...secretsKey }).added).toEqual({});
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(startSettings({ SITE_URL: 'https://shop.example.com', ...stripe }).added).toEqual({});
+    expect(startSettings({ SITE_URL: 'https://shop.example.com', ...stripe, ...secretsKey }).added).toEqual({});
   });
 
   it('checks every other setting as production does, naming the variable alone', () => {
