@@ -24,6 +24,17 @@ export function SupportStatusBadge({ status }: { status: SupportStatus }) {
   );
 }
 
+/** Marks a sender whose address nobody proved: they were not signed in to an account with it. */
+export function UnverifiedSenderBadge({ verified }: { verified: boolean }) {
+  const t = useTranslations('admin.support');
+  if (verified) return null;
+  return (
+    <Badge tone="wait" testId="sender-unverified">
+      {t('unverified')}
+    </Badge>
+  );
+}
+
 /** The support inbox: newest first, filtered by status (kept in the address, so a reload keeps it). */
 export function SupportInbox({ initialFilter = 'all' }: { initialFilter?: SupportFilter }) {
   const t = useTranslations('admin.support');
@@ -73,6 +84,7 @@ export function SupportInbox({ initialFilter = 'all' }: { initialFilter?: Suppor
                   {row.FullName}
                 </Link>
                 <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{row.EmailAddress}</span>
+                <UnverifiedSenderBadge verified={row.SenderVerified} />
                 <span className={cx(cells.phoneOnly, 'line-clamp-2')}>{row.Message}</span>
               </td>
               <td className={cx(cells.text, cells.wide, 'max-w-md')}>

@@ -17,7 +17,7 @@ import { limits } from '@/lib/contract/limits';
 import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
 import { AdminStatus, Facts, Panel, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
-import { SupportStatusBadge } from './SupportInbox';
+import { SupportStatusBadge, UnverifiedSenderBadge } from './SupportInbox';
 
 /** One support message: what was sent, the answers, a reply and the status. */
 export function SupportThread({ id }: { id: string }) {
@@ -56,9 +56,17 @@ function ThreadMessage({ thread }: { thread: Thread }) {
           {
             term: t('email'),
             value: (
-              <a href={`mailto:${thread.EmailAddress}`} className="text-brand-700 underline">
-                {thread.EmailAddress}
-              </a>
+              <>
+                <a href={`mailto:${thread.EmailAddress}`} className="text-brand-700 underline">
+                  {thread.EmailAddress}
+                </a>
+                {!thread.SenderVerified && (
+                  <span className="mt-1 flex flex-col items-start gap-1">
+                    <UnverifiedSenderBadge verified={false} />
+                    <span className="text-sm text-slate-700">{t('unverifiedHint')}</span>
+                  </span>
+                )}
+              </>
             ),
           },
           ...(thread.Phone ? [{ term: t('phone'), value: thread.Phone }] : []),

@@ -82,6 +82,8 @@ export const SupportMessageRowSchema = z.object({
   CreatedDate: z.string(),
   /** The sender's account when they were logged in. */
   CustomerKey: z.string().nullable(),
+  /** Sent signed in to an account with this very address; otherwise anyone may have typed it. */
+  SenderVerified: z.boolean(),
 });
 export type SupportMessageRow = z.infer<typeof SupportMessageRowSchema>;
 

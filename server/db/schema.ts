@@ -198,6 +198,8 @@ export const supportMessages = pgTable(
     phone: text('phone'),
     message: text('message').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent signed in to an account with this address: the sender proved they own it. */
+    senderVerified: boolean('sender_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').$type<SupportStatus>().notNull().default('new'),
   },

@@ -24,6 +24,7 @@ function toRow(message: MessageRow): SupportMessageRow {
     Status: message.status,
     CreatedDate: message.createdAt.toISOString(),
     CustomerKey: message.userId,
+    SenderVerified: message.senderVerified,
   };
 }
 

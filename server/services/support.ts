@@ -21,6 +21,7 @@ export async function receiveSupportMessage(deps: BackendDeps, message: SupportM
       phone: message.Phone || null,
       message: message.Message,
       userId,
+      senderVerified: userId !== null && (await accountEmail(tx, userId)) === message.EmailAddress,
     });
     await queueMail(tx, deps, {
       to: brand.supportEmail,
@@ -31,6 +32,12 @@ export async function receiveSupportMessage(deps: BackendDeps, message: SupportM
     });
   });
   deps.kickOutbox();
+}
+
+/** The signed-in sender's own address, which the sign-up's code proved; the form's field is canonical too. */
+async function accountEmail(tx: Pick<Db, 'select'>, userId: string): Promise<string | undefined> {
+  const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return account?.email;
 }
 
 /** Mails every owner that the form has taken its most for the hour, each in their language. */

@@ -36,6 +36,23 @@ async function delivered(address: string) {
 }
 
 describe('support inbox', () => {
+  it('marks a sender verified only when signed in to an account with that very address', async () => {
+    const email = uniqueEmail('own');
+    const customer = await newCustomer(backend, email);
+    const anonymous = await new TestClient(backend).prime();
+    const cases = [
+      { client: customer, address: email.toUpperCase(), verified: true },
+      { client: customer, address: uniqueEmail('other'), verified: false },
+      { client: anonymous, address: email, verified: false },
+    ];
+    for (const [index, { client, address, verified }] of cases.entries()) {
+      const key = await sendMessage(client, address, `Whose address is this? (${index})`);
+      const row = (await staff.call('GET', 'admin/support')).body.find((message: { Key: string }) => message.Key === key);
+      expect({ index, verified: row.SenderVerified }).toEqual({ index, verified });
+      expect((await staff.call('GET', `admin/support/${key}`)).body.SenderVerified).toBe(verified);
+    }
+  });
+
   it('lists messages newest first, filtered by status', async () => {
     const anonymous = await new TestClient(backend).prime();
     const first = await sendMessage(anonymous, uniqueEmail('first'), 'First message, about invoices.');

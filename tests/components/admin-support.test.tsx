@@ -50,6 +50,8 @@ describe('support inbox', () => {
     expect(newerAt).toBeGreaterThanOrEqual(0);
     expect(newerAt).toBeLessThan(olderAt);
     expect(screen.getByRole('button', { name: t.support.filter.new })).toHaveAttribute('aria-pressed', 'true');
+    // Visitors typed their address without an account to prove it.
+    expect(within(rows[newerAt]).getByTestId('sender-unverified')).toHaveTextContent(t.support.unverified);
 
     await user.click(screen.getByRole('button', { name: t.support.filter.closed }));
     await waitFor(() => expect(network.calls('GET admin/support').at(-1)?.path).toBe('admin/support?status=closed'));
@@ -68,6 +70,8 @@ describe('support thread', () => {
 
     expect(await screen.findByRole('heading', { name: 'Message from Vera Visitor', level: 1 })).toBeVisible();
     expect(screen.getByTestId('support-message')).toHaveTextContent('My invoice shows the wrong address. Can you fix it?');
+    expect(screen.getByTestId('sender-unverified')).toHaveTextContent(t.support.unverified);
+    expect(screen.getByText(t.support.unverifiedHint)).toBeVisible();
     expect(screen.getByText(t.support.noReplies)).toBeVisible();
     expect(screen.getAllByTestId('support-status')[0]).toHaveTextContent(t.support.status.new);
 
@@ -92,6 +96,20 @@ describe('support thread', () => {
     await waitFor(() => expect(screen.getAllByTestId('support-status')[0]).toHaveTextContent(t.support.status.answered));
     expect(field).toHaveValue('');
     expect((await inboxRow(email)).Status).toBe('answered');
+  });
+
+  it('marks no address that the sender proved by writing signed in to its account', async () => {
+    const { email } = await staffInConsole();
+    await accepted(
+      'send the message signed in',
+      pageApi('POST', 'support/message', { FullName: 'Sam Staff', EmailAddress: email, Phone: null, Message: 'From my own account.' }),
+    );
+    const row = await inboxRow(email);
+    expect(row.SenderVerified).toBe(true);
+    renderConsole(<SupportThread id={row.Key} />);
+    expect(await screen.findByTestId('support-message')).toHaveTextContent('From my own account.');
+    expect(screen.queryByTestId('sender-unverified')).toBeNull();
+    expect(screen.queryByText(t.support.unverifiedHint)).toBeNull();
   });
 
   it('changes the status, and says when a message does not exist', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "support_messages" ADD COLUMN "sender_verified" boolean DEFAULT false NOT NULL;
