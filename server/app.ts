@@ -9,6 +9,7 @@ import { ApiError, errorResponse } from './errors';
 import { documentOf } from './routes/openapi';
 import { requireAppKey } from './middleware/app-key';
 import { requestContext } from './middleware/request-context';
+import { refuseMalformedPath } from './middleware/malformed-path';
 import { openedDirectly, sameForEveryone } from './middleware/route-access';
 import { loadSession } from './middleware/session';
 import { requireStaff } from './middleware/staff';
@@ -87,6 +88,7 @@ export function createApp(deps: BackendDeps) {
     for (const { key, value } of securityHeaders) c.res.headers.set(key, value);
   });
   app.use('*', requestContext(deps));
+  app.use('*', refuseMalformedPath);
   const hasBody = (c: Context<AppEnv>) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
   app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
   // Each guard skips the routes that carry its marker (middleware/route-access.ts).

@@ -1,23 +1,17 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import next from 'next';
-import { forwardedForWithPeer } from './client-address';
 import { loadBackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
 import { drainOnStop, listen } from './http-listener';
 import { startFailure } from './startup-error';
+import { guardSiteRequest } from './site-guard';
 import { onStop } from './stop-signals';
-
-function appendPeer(request: IncomingMessage): void {
-  const peer = request.socket.remoteAddress;
-  const forwarded = request.headers['x-forwarded-for'];
-  const given = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
-  if (peer) request.headers['x-forwarded-for'] = forwardedForWithPeer(given, peer);
-}
 
 /**
  * The site's production server (`npm start`, deploy/): Next.js's request handler through its
- * custom-server API, on a listener of our own for two things `next start` does not do: the
- * client's address cannot be forged, and a stop drains (server/http-listener.ts) before the
+ * custom-server API, on a listener of our own for what `next start` does not do: the client's
+ * address cannot be forged, every answer carries the security headers and a malformed address
+ * is a 400 (server/site-guard.ts), and a stop drains (server/http-listener.ts) before the
  * embedded backend, if any, closes.
  */
 async function main() {
@@ -29,7 +23,7 @@ async function main() {
   await site.prepare();
   const handle = site.getRequestHandler();
   const server = createServer((request, response) => {
-    appendPeer(request);
+    if (guardSiteRequest(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       process.stderr.write(
         `site: ${request.method} ${request.url?.split('?')[0]} failed: ${error instanceof Error ? error.stack : String(error)}\n`,

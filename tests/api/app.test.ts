@@ -198,6 +198,18 @@ describe('guards and the error envelope', () => {
     }
   });
 
+  it('answers a path with a malformed %-escape with 400 in the envelope, as the site server does in front of Next.js', async () => {
+    const client = await new TestClient(backend).prime();
+    for (const path of ['billing/invoice/%ZZ', 'no/such/%E0%A4%A']) {
+      const response = await client.call('GET', path, { headers: { 'Accept-Language': 'ru' } });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 400,
+        body: { ErrorMessages: [{ Message: 'Адрес содержит неверную %-последовательность.' }] },
+      });
+    }
+  });
+
   it('keeps a sane incoming request id', async () => {
     const response = await new TestClient(backend).call('GET', 'app/app-info', { headers: { 'X-Request-Id': 'trace-12345678' } });
     expect(response.headers.get('x-request-id')).toBe('trace-12345678');

@@ -64,6 +64,19 @@ test.describe('security headers', () => {
     });
   }
 
+  test('a malformed %-escape is a 400 with the headers, on a page and on the API, not Next.js’s plain 500', async ({ request }) => {
+    for (const [path, list] of [
+      ['/contact/%ZZ', pageHeaders],
+      ['/api/billing/invoice/%ZZ', apiHeaders],
+    ] as const) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect([path, response.status()]).toEqual([path, 400]);
+      expect(await response.text()).toContain('The address contains a malformed %-escape.');
+      const expected = prescribed(list);
+      expect(pick(response.headers(), Object.keys(expected))).toEqual(expected);
+    }
+  });
+
   test('only the checkout page may load Stripe', async ({ request }) => {
     for (const path of ['/store/checkout', '/de/store/checkout']) {
       const csp = (await request.get(path, { maxRedirects: 0, headers: { cookie: 'sid=any' } })).headers()['content-security-policy'];
