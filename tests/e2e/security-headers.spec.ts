@@ -52,6 +52,7 @@ test.describe('security headers', () => {
     { kind: 'a trailing slash', path: '/legal/privacy-policy/', location: '/legal/privacy-policy' },
     { kind: 'redirect() of an unknown page', path: '/de/no-such-page', location: '/de' },
     { kind: 'a trailing slash on the API', path: '/api/health/', location: '/api/health', list: apiHeaders },
+    { kind: 'Next.js’s own, for a doubled slash', path: '/legal//privacy-policy', location: '/legal/privacy-policy' },
   ];
   for (const { kind, path, headers, location, list = pageHeaders } of redirects) {
     test(`a redirect carries them: ${kind}`, async ({ request }) => {
