@@ -1,7 +1,6 @@
 // `npm test`: every test. The checks (types, ESLint, Prettier) side by side, stopping there on a
-// failure; then Jest (unit, components, API on PGlite), the API tests again on PostgreSQL when a
-// server can be started here, then Playwright against a production build, then the production
-// topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
+// failure; then Jest (unit, API, components), then Playwright against a production build, then
+// the production topology of deploy/ (nginx, two backends, Next.js, PostgreSQL).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,23 +73,21 @@ const coverage = [
   '--collectCoverageFrom=lib/**/*.ts',
   '--coverageReporters=text-summary',
 ];
-run('jest: unit and API on PGlite', process.execPath, [...jest, ...twoWorkers, ...coverage, '--selectProjects', 'unit+api'], vmModules);
-run('jest: components, a backend per worker', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'components'], vmModules);
-
+// The unit tests on the embedded database (PGlite), the API tests on a throw-away PostgreSQL
+// cluster when a server can be started here, else on PGlite too: one run, so its coverage
+// counts both. The component tests' backends and the e2e sites run on PGlite, so the embedded
+// database serves every journey and screen.
 const postgres = await startPostgres();
-if (postgres) {
-  try {
-    run(`jest: API on PostgreSQL ${postgres.version}`, process.execPath, [...jest, ...twoWorkers, 'tests/api'], {
-      ...vmModules,
-      TEST_DATABASE_URL: postgres.url,
-    });
-  } finally {
-    await postgres.stop();
-  }
-} else {
-  process.stdout.write('\nPostgreSQL is not installed here: the API tests ran on PGlite only.\n');
-  results.push({ name: 'jest: API on PostgreSQL (not installed, skipped)', ok: true, seconds: 0 });
+try {
+  const api = postgres ? `PostgreSQL ${postgres.version}` : 'PGlite (PostgreSQL is not installed here)';
+  run(`jest: unit on PGlite, API on ${api}`, process.execPath, [...jest, ...twoWorkers, ...coverage, '--selectProjects', 'unit+api'], {
+    ...vmModules,
+    ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}),
+  });
+} finally {
+  await postgres?.stop();
 }
+run('jest: components, a backend per worker', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'components'], vmModules);
 
 run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, [
   'scripts/faults/kill-during-fulfilment.mjs',

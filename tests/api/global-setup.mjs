@@ -1,6 +1,7 @@
-// The API tests each start a backend on a fresh embedded database. Creating a PGlite cluster
-// (initdb) and migrating it is most of that start, and the same for every file: it is done once
-// here, and each backend opens a copy of the result (PGlite's own dumpDataDir / loadDataDir).
+// Tests start many embedded databases. Creating a PGlite cluster (initdb) and migrating it is
+// most of that start, and the same every time: it is done once here, and each test opens a
+// copy of the result (PGlite's own dumpDataDir / loadDataDir): the migrated database for
+// backends, and a bare cluster for the tests of PGlite itself.
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -11,14 +12,17 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup() {
-  if (process.env.TEST_DATABASE_URL) return;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'website-pglite-templates-'));
   const client = await PGlite.create();
   try {
+    const keep = async (name) => {
+      const file = path.join(folder, name);
+      fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      return file;
+    };
+    process.env.TEST_PGLITE_BARE = await keep('bare.tar');
     await migrate(drizzle(client), { migrationsFolder: path.join(root, 'server', 'db', 'migrations') });
-    const dump = await client.dumpDataDir('none');
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'website-api-template-')), 'migrated.tar');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    process.env.TEST_PGLITE_TEMPLATE = file;
+    process.env.TEST_PGLITE_TEMPLATE = await keep('migrated.tar');
   } finally {
     await client.close();
   }

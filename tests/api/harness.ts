@@ -1,7 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { Client } from 'pg';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assembleBackend } from '@/server/backend';
@@ -14,6 +13,7 @@ import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
+import { migratedDatabase } from '../support/pglite-templates';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { createAccount } from '@/server/services/accounts';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
@@ -66,9 +66,7 @@ export async function startTestBackend(
     database = await openDatabase({ kind: 'postgres', url: reach ? await reach(databaseUrl) : databaseUrl, poolSize: testPoolSize });
     dropDatabase = created.drop;
   } else {
-    // A copy of the migrated database the run made once (tests/api/global-setup.mjs), when there is one.
-    const template = process.env.TEST_PGLITE_TEMPLATE;
-    database = await openDatabase({ kind: 'pglite', loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+    database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
   }
   await seedCatalog(database.db);
   const mail = await startMailSink();

@@ -9,6 +9,7 @@ import { loadBackendConfig } from '@/server/config';
 import { assembleBackend } from '@/server/backend';
 import { openDatabase } from '@/server/db/database';
 import { configProblems } from '../support/config-problems';
+import { migratedDatabase } from '../support/pglite-templates';
 
 const problemsOf = (env: Record<string, string>) => configProblems(() => loadBackendConfig(env));
 /** A public production site with its secrets key, so each test sees only the problem it is about. */
@@ -86,7 +87,7 @@ describe('the configuration', () => {
     expect(loadBackendConfig({ NODE_ENV: 'test' }).passwordHashing).toBe('test');
     expect(loadBackendConfig({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000', TEST_HOOKS: 'on' }).passwordHashing).toBe('test');
     // What a production backend actually stores: argon2id at OWASP's minimum profile.
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
     const backend = assembleBackend(database, { ...production, jobs: false });
     try {
       expect(await backend.deps.passwords.hash('Bluebonnet2025')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -98,7 +99,7 @@ describe('the configuration', () => {
   it('says at start when the backend has no payment provider, and not when it has one', async () => {
     const warnings: string[] = [];
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((line) => warnings.push(String(line)) > 0);
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
     try {
       const site = { ...publicSite, SMTP_URL: 'smtp://127.0.0.1:2525', JOBS: 'off' };
       for (const [manual, provider] of [

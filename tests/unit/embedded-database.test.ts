@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '@/server/db/database';
+import { migratedDatabase } from '../support/pglite-templates';
 
 /* The embedded database starts with PGlite's own parameters and WAL segments that are not zero-filled. */
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
 });
 
 afterAll(() => database.close());

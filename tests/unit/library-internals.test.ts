@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
+import { bareCluster } from '../support/pglite-templates';
 
 /*
  * The two places the backend relies on a library's private parts. Each test fails on an upgrade
@@ -18,7 +19,7 @@ it('Hono reads a JSON body from the text its body cache holds (server/app.ts req
 });
 
 it('PGlite runs work under its private query and transaction locks (server/db/pglite-statements.ts)', async () => {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ loadDataDir: bareCluster() });
   try {
     const order: string[] = [];
     let release!: () => void;

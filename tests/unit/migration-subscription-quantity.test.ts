@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '@/server/db/database';
 import * as schema from '@/server/db/schema';
+import { bareCluster } from '../support/pglite-templates';
 
 /**
  * Subscriptions bought as several units were one row per unit; migration 0010 turns each
@@ -27,7 +28,7 @@ function migrationsUpTo(tag: string): string {
 }
 
 it('makes one subscription of each line’s units, keeping its history and its quantity', async () => {
-  const client = new PGlite();
+  const client = new PGlite({ loadDataDir: bareCluster() });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsUpTo('0009_mail_templates') });
   await client.exec(`

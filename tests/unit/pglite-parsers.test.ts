@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { installDrizzleParsers, withoutInstalledParsers } from '@/server/db/pglite-parsers';
+import { bareCluster } from '../support/pglite-templates';
 
 /* Drizzle's per-query type override is installed once on the client: the same values, without the per-query copy. */
 
@@ -21,7 +22,7 @@ const values = sql`select
   42 as int`;
 
 it('leaves out exactly the override Drizzle sends with each query', async () => {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ loadDataDir: bareCluster() });
   const query = drizzle(client).select().from(t).prepare('probe') as unknown as { queryConfig: object; rawQueryConfig: object };
   // If a Drizzle upgrade changes its override, this fails and the list in pglite-parsers.ts needs a look.
   expect(withoutInstalledParsers(query.queryConfig as never)).toEqual({ rowMode: 'array' });
@@ -32,8 +33,8 @@ it('leaves out exactly the override Drizzle sends with each query', async () => 
 });
 
 it('answers every type as a client without it does, through Drizzle, in and out of transactions', async () => {
-  const plain = drizzle(await PGlite.create());
-  const installedClient = await PGlite.create();
+  const plain = drizzle(await PGlite.create({ loadDataDir: bareCluster() }));
+  const installedClient = await PGlite.create({ loadDataDir: bareCluster() });
   installDrizzleParsers(installedClient);
   const installed = drizzle(installedClient);
   const expected = (await plain.execute(values)).rows;

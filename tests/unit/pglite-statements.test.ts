@@ -1,5 +1,6 @@
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { prepareRepeatedQueries } from '@/server/db/pglite-statements';
+import { bareCluster } from '../support/pglite-templates';
 
 /* A query asked again runs as a named prepared statement, with the same answers as PGlite's own path. */
 
@@ -11,7 +12,7 @@ const schema = `create table t (id int primary key, name text, tags text[], data
 
 // Two databases for the file (each takes seconds to start); every test has its own texts and tables.
 beforeAll(async () => {
-  [plain, kept] = await Promise.all([PGlite.create(), PGlite.create()]);
+  [plain, kept] = await Promise.all([PGlite.create({ loadDataDir: bareCluster() }), PGlite.create({ loadDataDir: bareCluster() })]);
   await Promise.all([plain.exec(schema), kept.exec(schema)]);
   prepareRepeatedQueries(kept);
 });
@@ -67,7 +68,7 @@ it('leaves queries without parameters, and those asked once, to PGlite', async (
 });
 
 it('keeps at most the statements it was given room for', async () => {
-  const small = await PGlite.create();
+  const small = await PGlite.create({ loadDataDir: bareCluster() });
   prepareRepeatedQueries(small, 3);
   const texts = [1, 2, 3, 4, 5].map((id) => `select ${id} + $1::int as n`);
   for (const text of texts) for (let ask = 0; ask < 2; ask++) await small.query(text, [ask]);
@@ -77,7 +78,7 @@ it('keeps at most the statements it was given room for', async () => {
 });
 
 it('forgets the oldest of the texts asked once, so later ones can still be kept', async () => {
-  const small = await PGlite.create();
+  const small = await PGlite.create({ loadDataDir: bareCluster() });
   prepareRepeatedQueries(small, 2);
   const texts = [1, 2, 3].map((id) => `select ${id} + $1::int as n`);
   for (const text of texts) await small.query(text, [0]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { backupDatabase } from '@/server/db/backup';
 import { openDatabase } from '@/server/db/database';
 import { createMailer } from '@/server/email/mailer';
+import { migratedDatabase } from '../support/pglite-templates';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 let folder: string;
@@ -13,7 +14,7 @@ afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 it('creates the embedded database folder and its missing parents for its user only, and makes an existing one so', async () => {
   const dataDir = path.join(folder, 'data', 'pglite');
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: migratedDatabase() });
   await database.close();
   expect(modeOf(dataDir)).toBe(0o700);
   expect(modeOf(path.dirname(dataDir))).toBe(0o700);

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { trackWritesOf, writtenTables, type ReadCache } from '@/server/db/read-cache';
+import { bareCluster } from '../support/pglite-templates';
 
 /* Remembered reads on PGlite last exactly until a write touches their tables, whatever form the write takes. */
 
@@ -14,7 +15,7 @@ const readValue = () =>
 
 // One database for the file (a new PGlite takes seconds); each test gets fresh tables and a fresh cache.
 beforeAll(async () => {
-  client = await PGlite.create();
+  client = await PGlite.create({ loadDataDir: bareCluster() });
 });
 afterAll(() => client.close());
 beforeEach(async () => {

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '@/server/db/database';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
@@ -15,10 +17,11 @@ const checkPassword = (hash: string, password: string) => new Passwords(hashingP
 import { generatePassword, runStaffCommand, StaffCommandError } from '@/server/services/staff-commands';
 import { createSession } from '@/server/services/sessions';
 import { systemClock } from '@/server/clock';
+import { bareCluster, migratedDatabase } from '../support/pglite-templates';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
+  database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
 });
 afterAll(() => database.close());
 
@@ -130,7 +133,9 @@ describe('npm run staff', () => {
     // The folder under test, never a PostgreSQL named by the environment.
     const inherited = { ...process.env };
     delete inherited.DATABASE_URL;
-    return spawnSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/staff-cli.ts', ...args], {
+    // One process, as `node --import tsx` runs it (tsx's own command starts a second one).
+    const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+    return spawnSync(process.execPath, ['--import', tsx, 'server/staff-cli.ts', ...args], {
       cwd: process.cwd(),
       env: { ...inherited, NODE_OPTIONS: '', DATA_DIR: dataDir, ...env },
       encoding: 'utf8',
@@ -138,7 +143,10 @@ describe('npm run staff', () => {
     });
   };
 
-  it('migrates a new data folder, adds an owner and lists it', () => {
+  it('migrates a data folder it has not seen, adds an owner and lists it', async () => {
+    // A cluster as initdb leaves it, made from the run's copy (initdb itself is the component and e2e backends' first start).
+    fs.mkdirSync(dataDir);
+    await (await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: bareCluster() })).close();
     const added = cli(['add', 'cli-owner@example.com', '--role', 'owner'], { STAFF_PASSWORD: 'Cli-Password-1' });
     expect({ status: added.status, stderr: added.stderr }).toEqual({ status: 0, stderr: '' });
     expect(added.stdout).toContain('created cli-owner@example.com as owner');

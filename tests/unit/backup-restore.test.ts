@@ -8,9 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { backupDatabase, restoreDatabase } from '@/server/db/backup';
 import { openDatabase } from '@/server/db/database';
 import { users } from '@/server/db/schema';
-
-// Backup and restore are for the embedded database only: the PostgreSQL run would repeat this file.
-const describeOnPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+import { migratedDatabase } from '../support/pglite-templates';
 
 // PGlite folders take seconds each to create, load and open.
 const slow = 120_000;
@@ -29,8 +27,10 @@ async function emailsIn(folder: string): Promise<string[]> {
   }
 }
 
+/** Adds an account; a new folder starts as a copy of the migrated database. */
 async function addUser(folder: string, email: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: folder });
+  const fresh = !fs.existsSync(folder);
+  const database = await openDatabase({ kind: 'pglite', dataDir: folder, loadDataDir: fresh ? migratedDatabase() : undefined });
   try {
     await database.db.insert(users).values({ email, passwordHash: 'not a hash', termsAcceptedAt: new Date() });
   } finally {
@@ -41,7 +41,7 @@ async function addUser(folder: string, email: string): Promise<void> {
 /** The data folder's siblings: no lock, no half-restored or previous folder may be left. */
 const besideData = () => fs.readdirSync(path.dirname(dataDir));
 
-describeOnPglite('embedded database backup and restore', () => {
+describe('embedded database backup and restore', () => {
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-restore-'));
     dataDir = path.join(root, 'data', 'pglite');
