@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumExecutable } from './tests/support/chromium';
 
 // Ports and the data folder are chosen once; workers re-read this file and inherit them.
 function once(name: string, make: () => string): string {
@@ -41,7 +42,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable } from '../support/chromium';
 
 // Run by tests/topology/run.mjs, which starts the servers and passes their addresses.
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
