@@ -149,6 +149,9 @@ const handlerOf = <T extends Stripe.Event['type']>(type: T): Handler<T> | undefi
  * recorded in the same transaction as the work, so a crash leaves neither and a redelivery
  * does it all again, while a second delivery after success changes nothing.
  */
+/** The events the site records; Stripe's webhook endpoint must send each of them (docs/deploy.md). */
+export const stripeWebhookEvents = Object.keys(handlers);
+
 export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, signature: string | undefined): Promise<void> {
   const provider = deps.payments;
   const secret = deps.config.stripe?.webhookSecret;
