@@ -60,8 +60,25 @@ const lostDatabaseMessages = [
   'Client was closed and is not queryable',
   'Client has encountered a connection error and is not queryable',
 ];
-/** Connection failures, and PostgreSQL refusing or ending work for its own reasons (timeouts, shutdown, too many connections). */
-const lostDatabaseCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '53300', '25P03'];
+/**
+ * Connection failures, and PostgreSQL refusing or ending work for its own reasons: timeouts,
+ * shutdown, and the server out of resources (class 53: disk full, memory, connections), or an
+ * I/O error (58030), where reads may go on while every write fails.
+ */
+const lostDatabaseCodes = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOSPC',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '25P03',
+  '58030',
+];
+const lostDatabaseClasses = ['08', '53'];
 
 /**
  * The database is out of reach for now (the error or a cause of it, as Drizzle wraps pg's):
@@ -70,10 +87,27 @@ const lostDatabaseCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (lostDatabaseCodes.includes(code) || code.startsWith('08'))) return true;
+    if (typeof code === 'string' && (lostDatabaseCodes.includes(code) || lostDatabaseClasses.includes(code.slice(0, 2)))) return true;
     if (lostDatabaseMessages.some((message) => cause instanceof Error && cause.message.startsWith(message))) return true;
   }
   return false;
+}
+
+const repeatedErrorLinesEveryMs = 10_000;
+
+type ErrorLine = { name: string; message: string; code?: string };
+
+/**
+ * An error for a log line, with the chain of its causes: the outer error is often Drizzle's
+ * "Failed query: …", and the cause is what an operator acts on (ECONNREFUSED, ENOSPC, 53100).
+ */
+export function describeError(error: Error): ErrorLine & { stack?: string; causes: ErrorLine[] } {
+  const chain: ErrorLine[] = [];
+  for (let cause: unknown = error; cause instanceof Error && chain.length < 5; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    chain.push({ name: cause.name, message: cause.message.slice(0, 500), ...(typeof code === 'string' ? { code } : {}) });
+  }
+  return { ...chain[0], stack: error.stack, causes: chain.slice(1) };
 }
 
 export function errorResponse(c: Context<AppEnv>, error: Error) {
@@ -88,10 +122,14 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
     return c.json(errorEnvelope(c.req.path, language, [{ key: 'malformed', values: { detail } }]), error.status);
   }
   const requestId = c.get('requestId');
-  c.get('deps')?.logger.error('unhandled error', {
-    requestId,
-    error: { name: error.name, message: error.message, stack: error.stack },
-  });
+  const described = describeError(error);
+  // While the database is away every request fails alike: one line per cause every few seconds, with the count.
+  const rootCause = described.causes.at(-1) ?? described;
+  c.get('deps')?.logger.error(
+    'unhandled error',
+    { requestId, error: described },
+    { key: `${rootCause.name}:${rootCause.code ?? rootCause.message}`, everyMs: repeatedErrorLinesEveryMs },
+  );
   if (isDatabaseUnavailable(error)) {
     c.header('Retry-After', '5');
     return c.json(errorEnvelope(c.req.path, language, [{ key: 'unavailable', values: { requestId } }]), 503);

@@ -1,5 +1,6 @@
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../deps';
+import { describeError } from '../errors';
 import { purgeDueAccounts } from '../services/accounts';
 import { remindUpcomingRenewals } from '../services/billing-mail';
 import { renewDueManualSubscriptions } from '../services/renewals';
@@ -8,7 +9,8 @@ import { purgeExpiredRecords } from '../services/retention';
 export interface Job {
   name: string;
   everyMs: number;
-  run(deps: BackendDeps): Promise<unknown>;
+  /** Resolves to how many things it did (mails sent, accounts purged, subscriptions renewed, …). */
+  run(deps: BackendDeps): Promise<number>;
 }
 
 export const jobs: Job[] = [
@@ -28,11 +30,20 @@ export function startJobs(deps: BackendDeps, { firstRunAfterMs = 2_000 } = {}) {
   const running = new Map<string, Promise<void>>();
   const runNow = (job: Job) => {
     if (running.has(job.name)) return running.get(job.name);
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     const run = job
       .run(deps)
-      .then(() => undefined)
+      .then((done) => {
+        // A run that did something is worth a line; the idle ones (most mail-sender ticks) only at debug.
+        (done > 0 ? deps.logger.info : deps.logger.debug)('job done', { job: job.name, done, ms: took() });
+      })
       .catch((error: unknown) =>
-        deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+        deps.logger.error(
+          'job failed',
+          { job: job.name, ms: took(), error: error instanceof Error ? describeError(error) : String(error) },
+          { key: `job:${job.name}`, everyMs: 60_000 },
+        ),
       )
       .finally(() => running.delete(job.name));
     running.set(job.name, run);

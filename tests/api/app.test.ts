@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import packageJson from '../../package.json';
 import { apiHeaders } from '@/lib/security-headers';
 import { startTestBackend, TestClient, type TestBackend } from './harness';
@@ -208,6 +209,41 @@ describe('guards and the error envelope', () => {
         body: { ErrorMessages: [{ Message: 'Адрес содержит неверную %-последовательность.' }] },
       });
     }
+  });
+
+  it('answers 503 while the database refuses writes for want of disk, and logs the cause once', async () => {
+    const database = await startTestBackend({ LOG_LEVEL: 'error' });
+    const lines: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((line) => lines.push(String(line)) > 0);
+    try {
+      // PostgreSQL's own refusal of a write on a full disk (SQLSTATE 53100), raised by the real database.
+      await database.database.db.execute(
+        sql.raw(`create function refuse_for_full_disk() returns trigger language plpgsql as $$
+          begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`),
+      );
+      await database.database.db.execute(
+        sql.raw('create trigger full_disk before insert on support_messages for each row execute function refuse_for_full_disk()'),
+      );
+      const client = await new TestClient(database).prime();
+      const message = { FullName: 'Dee Disk', EmailAddress: 'dee@example.com', Phone: null, Message: 'Is the disk full?' };
+      for (let i = 0; i < 3; i++) {
+        const answer = await client.call('POST', 'support/message', {
+          body: message,
+          headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` },
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(answer.body.ErrorMessages[0].Message).toMatch(/briefly unavailable/);
+      }
+      // Reads still work meanwhile.
+      expect((await client.call('GET', 'store/catalog')).status).toBe(200);
+    } finally {
+      stderr.mockRestore();
+      await database.close();
+    }
+    const errors = lines.map((line) => JSON.parse(line)).filter((line) => line.message === 'unhandled error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].error.causes.at(-1)).toMatchObject({ code: '53100', message: 'could not extend file: No space left on device' });
   });
 
   it('keeps a sane incoming request id', async () => {
