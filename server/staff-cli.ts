@@ -1,13 +1,13 @@
-import { loadBackendConfig } from './config';
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
-import { loadEnvFiles } from './env-files';
+import { operatorSettings } from './operator-settings';
 import { runStaffCommand, StaffCommandError, staffUsage } from './services/staff-commands';
 
 /**
  * `npm run staff -- <command>` (services/staff-commands.ts). Opens the database as
  * `npm run migrate` does, migrations first. The embedded database takes the data folder's
  * lock, so on PGlite this runs only while the site is stopped; with DATABASE_URL it runs any time.
+ * `--settings <file>` loads the services' settings (server/operator-settings.ts).
  */
 async function main() {
   const argv = process.argv.slice(2);
@@ -16,12 +16,12 @@ async function main() {
     if (!argv.length) process.exitCode = 1;
     return;
   }
-  loadEnvFiles();
-  const database = await openDatabase(loadBackendConfig().database);
+  const { config, args } = operatorSettings('staff', argv, (line) => process.stderr.write(`${line}\n`));
+  const database = await openDatabase(config.database);
   try {
     const lines = await runStaffCommand(
       { db: database.db, clock: systemClock, staffPassword: process.env.STAFF_PASSWORD || undefined },
-      argv,
+      args,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

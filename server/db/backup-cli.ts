@@ -1,5 +1,4 @@
-import { loadBackendConfig } from '../config';
-import { loadEnvFiles } from '../env-files';
+import { operatorSettings } from '../operator-settings';
 import { backupDatabase, restoreDatabase } from './backup';
 
 /**
@@ -7,9 +6,9 @@ import { backupDatabase, restoreDatabase } from './backup';
  * embedded database (see backup.ts). With DATABASE_URL, use PostgreSQL's own pg_dump / pg_restore.
  */
 async function main() {
-  const [command, file, flag] = process.argv.slice(2);
-  loadEnvFiles();
-  const options = loadBackendConfig().database;
+  const { config, args } = operatorSettings('db', process.argv.slice(2), (line) => process.stderr.write(`${line}\n`));
+  const [command, file, flag] = args;
+  const options = config.database;
   if (options.kind !== 'pglite' || !options.dataDir) throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump instead.');
   if (!file || (command !== 'backup' && command !== 'restore') || (flag !== undefined && (command !== 'restore' || flag !== '--force'))) {
     throw new Error('usage: backup-cli.ts backup <file.tar.gz> | restore <file.tar.gz> [--force]');

@@ -169,7 +169,7 @@ describe('embedded database backup and restore', () => {
         );
         expect(failure?.code).toBe(1);
         expect(failure?.stderr).toBe(
-          `Cannot restore ${half}: the archive is truncated (its gzip data ends early). ${dataDir} was not changed.\n`,
+          `db: the embedded database in ${dataDir}; settings from the environment alone\nCannot restore ${half}: the archive is truncated (its gzip data ends early). ${dataDir} was not changed.\n`,
         );
         expect(besideData()).toEqual(['pglite']);
         expect(await emailsIn(dataDir)).toEqual(live);

@@ -133,6 +133,8 @@ describe('npm run staff', () => {
     // The folder under test, never a PostgreSQL named by the environment.
     const inherited = { ...process.env };
     delete inherited.DATABASE_URL;
+    // As an operator's shell has it: not Jest's NODE_ENV=test either (a required key in Next.js's types).
+    Reflect.deleteProperty(inherited, 'NODE_ENV');
     // One process, as `node --import tsx` runs it (tsx's own command starts a second one).
     const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
     return spawnSync(process.execPath, ['--import', tsx, 'server/staff-cli.ts', ...args], {
@@ -148,7 +150,9 @@ describe('npm run staff', () => {
     fs.mkdirSync(dataDir);
     await (await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: bareCluster() })).close();
     const added = cli(['add', 'cli-owner@example.com', '--role', 'owner'], { STAFF_PASSWORD: 'Cli-Password-1' });
-    expect({ status: added.status, stderr: added.stderr }).toEqual({ status: 0, stderr: '' });
+    // It says which database it opened, so a command run without the services' settings shows it.
+    const opened = `staff: the embedded database in ${path.join(dataDir, 'pglite')}; settings from the environment alone\n`;
+    expect({ status: added.status, stderr: added.stderr }).toEqual({ status: 0, stderr: opened });
     expect(added.stdout).toContain('created cli-owner@example.com as owner');
     const listed = cli(['list']);
     expect(listed.stdout.trim()).toBe('cli-owner@example.com  owner  no authenticator yet');
@@ -157,6 +161,17 @@ describe('npm run staff', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('staff: add needs --role owner or --role staff\nusage: npm run staff');
   }, 120_000);
+
+  it('loads the services’ settings file, and in production refuses the embedded database, naming DATABASE_URL', () => {
+    const settings = path.join(folder, 'bluebonnet.env');
+    fs.writeFileSync(settings, 'NODE_ENV=production\nSITE_URL=https://www.example.com\nSECRETS_KEY=' + 'ab'.repeat(32) + '\n');
+    const refused = cli(['list', '--settings', settings]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      `staff: NODE_ENV is production but DATABASE_URL is not set, so this would open the embedded database in ${path.join(dataDir, 'pglite')}, not the services' PostgreSQL.`,
+    );
+    expect(cli(['list', '--settings', path.join(folder, 'missing.env')]).stderr).toContain('missing.env does not exist');
+  });
 
   it('refuses a data folder a running site holds, and says so', () => {
     const lock = path.join(dataDir, 'pglite.lock');
