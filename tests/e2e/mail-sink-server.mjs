@@ -33,6 +33,10 @@ const smtp = new SMTPServer({
       .catch(callback);
   },
 });
+// A site server stopped while it sends a mail resets its connection: not a reason for the sink to end.
+smtp.on('error', (error) => {
+  if (error.code !== 'ECONNRESET') throw error;
+});
 smtp.listen(smtpPort, '127.0.0.1');
 
 http
