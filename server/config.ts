@@ -51,15 +51,10 @@ export class ConfigError extends StartupError {
   }
 }
 
-/** A text setting that `accepts` describes, checked by `test`. */
-const setting = (accepts: string, test: (value: string) => boolean) =>
+/** A text setting that `accepts` describes, checked by `test`; a secret's refusal does not repeat its value into a log. */
+const setting = (accepts: string, test: (value: string) => boolean, { secret = false } = {}) =>
   z.string().superRefine((value, context) => {
-    if (!test(value)) context.addIssue({ code: 'custom', message: `"${value}" is not accepted: give ${accepts}` });
-  });
-/** As `setting`, for a secret: the refusal does not repeat the value into a log. */
-const secretSetting = (accepts: string, test: (value: string) => boolean) =>
-  z.string().superRefine((value, context) => {
-    if (!test(value)) context.addIssue({ code: 'custom', message: `is not accepted: give ${accepts}` });
+    if (!test(value)) context.addIssue({ code: 'custom', message: `${secret ? '' : `"${value}" `}is not accepted: give ${accepts}` });
   });
 const choice = (...values: string[]) => setting(values.map((value) => `"${value}"`).join(' or '), (value) => values.includes(value));
 const urlWith = (protocols: string[], example: string) =>
@@ -104,7 +99,7 @@ const envSchema = z
     STRIPE_TIMEOUT_MS: wholeNumber(100, 600_000).optional(),
     PAYMENTS_MANUAL_ENABLED: choice('true', 'false').optional(),
     TEST_HOOKS: choice('on', 'off').optional(),
-    SECRETS_KEY: secretSetting('32 random bytes as 64 hex digits (openssl rand -hex 32)', isSecretsKey).optional(),
+    SECRETS_KEY: setting('32 random bytes as 64 hex digits (openssl rand -hex 32)', isSecretsKey, { secret: true }).optional(),
     RELEASE_COMMIT: setting('a commit id of 7 to 64 hex digits', (value) => /^[0-9a-f]{7,64}$/i.test(value)).optional(),
   })
   .superRefine((env, context) => {
