@@ -11,7 +11,7 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { privateFolder } from '../private-folder';
 import { installDrizzleParsers } from './pglite-parsers';
 import { prepareRepeatedQueries } from './pglite-statements';
-import { closeConnectionsThatTimeOut, migrateUnderLock, waitForPostgres } from './postgres-connect';
+import { dropBrokenConnections, migrateUnderLock, waitForPostgres } from './postgres-connect';
 import { nameRepeatedQueries } from './postgres-statements';
 import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
@@ -62,10 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server dropped (restart, failover) must not crash the process:
     // the pool opens a new one on next use.
     pool.on('error', () => {});
+    // Before the first connection, which the pool keeps: every connection gets both.
+    nameRepeatedQueries(pool);
+    dropBrokenConnections(pool);
     try {
       await waitForPostgres(pool, options.url, options.patience);
-      nameRepeatedQueries(pool);
-      closeConnectionsThatTimeOut(pool);
       const db = drizzlePg(pool, { schema });
       await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
       return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };

@@ -71,24 +71,37 @@ export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>)
 
 type Callback = (error: Error | null, result: unknown) => void;
 
+const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
+
 /**
- * A connection whose query got no answer in time (a frozen server or network) is closed, not
- * reused: the transaction's ROLLBACK then fails at once instead of waiting as long again on
- * the same silent socket, and the pool drops the connection (pg-pool discards an ending client)
- * instead of handing a half-finished conversation to the next request.
+ * Keeps a broken connection out of the pool:
+ * - one whose statement got no answer in time (a frozen server or network) is closed, not
+ *   reused: the transaction's ROLLBACK then fails at once instead of waiting as long again on
+ *   the same silent socket, and the pool drops it (pg-pool discards an ending client) instead of
+ *   handing a half-finished conversation to the next request;
+ * - one whose BEGIN failed goes back to the pool with the error, which discards it: Drizzle's
+ *   transaction releases its connection only once BEGIN has succeeded, so the pool would
+ *   otherwise count it as busy for good, and a few such failures would leave it empty.
  */
-export function closeConnectionsThatTimeOut(pool: Pool): void {
+export function dropBrokenConnections(pool: Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const closeOnTimeout = (error: unknown) => {
-      if ((error as Error | null)?.message === 'Query read timeout') client.end().catch(() => {});
+    const afterFailure = (error: unknown, config: unknown) => {
+      if (!error) return;
+      if ((error as Error).message === 'Query read timeout') client.end().catch(() => {});
+      if (/^\s*begin\b/i.test(String(textOf(config)))) {
+        const release = client.release;
+        // Whoever checked it out may still release it; the pool has already let it go.
+        client.release = () => {};
+        release(error as Error);
+      }
     };
     client.query = ((...args: unknown[]) => {
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
         const callback = args[last] as Callback;
         args[last] = (error: Error | null, result: unknown) => {
-          closeOnTimeout(error);
+          afterFailure(error, args[0]);
           callback(error, result);
         };
         return query(...args);
@@ -96,7 +109,7 @@ export function closeConnectionsThatTimeOut(pool: Pool): void {
       const result = query(...args);
       if (result instanceof Promise)
         return result.catch((error: unknown) => {
-          closeOnTimeout(error);
+          afterFailure(error, args[0]);
           throw error;
         });
       return result;

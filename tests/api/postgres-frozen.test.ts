@@ -91,6 +91,19 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
       caughtInTransaction = timed(() => supportMessage(support, '198.51.100.7'));
       await frozen;
 
+      // A transaction on every other connection the pool holds (the first asks are served first),
+      // the one opened at startup included: each BEGIN times out, and the connection must leave
+      // the pool (the thaw's test finds a lost one), not wait a second time or stay counted busy.
+      const everyIdleConnection = Array.from({ length: pool.idleCount }, () =>
+        timed(() =>
+          backend.database.db
+            .transaction((tx) => tx.execute(sql`select 'frozen'`))
+            .then(
+              () => 'answered',
+              () => 'failed',
+            ),
+        ),
+      );
       // Each gets an open connection, where its query has no answer (query timeout), or waits for
       // a new one (connect timeout); which depends on what the pool holds at the time.
       const [healthCall, sessionCall, cartCall] = await Promise.all([
@@ -98,6 +111,10 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
         timed(() => user.call('GET', 'auth/session-info')),
         timed(() => user.call('GET', 'store/cart')),
       ]);
+      for (const { result, ms } of await Promise.all(everyIdleConnection)) {
+        expect(result).toBe('failed');
+        expect(ms).toBeLessThan(queryTimeout + slack);
+      }
       for (const { result } of [healthCall, sessionCall, cartCall]) {
         expect(result.status).toBe(503);
         expect(result.headers.get('Retry-After')).toBe('5');
