@@ -139,9 +139,10 @@ test('Next.js’s build files may be kept for good; pages say what a shared cach
 test('a stop signal closes the embedded database, and the next start opens it again', async () => {
   test.setTimeout(120_000);
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');
-  const start = async () => {
+  /** Starts a server on the shared data folder and waits until it answers. */
+  const start = async (entry: string) => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
-    const site = spawn(process.execPath, ['--import', 'tsx', 'server/site-server.ts'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: {
         ...process.env,
         PORT: port,
@@ -152,7 +153,7 @@ test('a stop signal closes the embedded database, and the next start opens it ag
       },
       stdio: 'ignore',
     });
-    const exited = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     await expect
       .poll(
         () =>
@@ -163,13 +164,15 @@ test('a stop signal closes the embedded database, and the next start opens it ag
         { timeout: 60_000 },
       )
       .toBe(200);
-    return { site, exited };
+    return { server, exited };
   };
-  for (let round = 0; round < 2; round++) {
-    const { site, exited } = await start();
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
-    site.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  // The site server (`npm start`) first, then the standalone backend on the database it closed:
+  // both stop paths, and a database a stopped site left behind opens again.
+  for (const entry of ['server/site-server.ts', 'server/main.ts']) {
+    const { server, exited } = await start(entry);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(true);
+    server.kill('SIGTERM');
+    expect(await exited, entry).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(false);
   }
 });
