@@ -17,6 +17,7 @@ const mailApiPort = once('E2E_MAIL_API_PORT', freePort);
 const stripeSitePort = once('E2E_STRIPE_SITE_PORT', freePort);
 const fakeStripePort = once('E2E_FAKE_STRIPE_PORT', freePort);
 const fakeStripeControlPort = once('E2E_FAKE_STRIPE_CONTROL_PORT', freePort);
+const metricsPort = once('E2E_METRICS_PORT', freePort);
 const dataDir = once('E2E_DATA_DIR', () => path.join(os.tmpdir(), `website-e2e-${process.pid}-${Date.now()}`));
 const distDir = once('NEXT_DIST_DIR', () => '.next-e2e');
 
@@ -77,6 +78,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         PAYMENTS_MANUAL_ENABLED: 'true',
         TEST_HOOKS: 'on',
+        METRICS_PORT: metricsPort,
       },
       // Stopped as a supervisor would, so the embedded database is closed.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

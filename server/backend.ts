@@ -9,6 +9,7 @@ import type { BackendDeps } from './deps';
 import type { PaymentProvider } from './payments/provider';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
+import { createMetrics } from './metrics';
 import { selectPaymentProvider } from './payments/select';
 import { Catalog } from './services/catalog';
 import { hashingParameters, Passwords } from './services/passwords';
@@ -40,6 +41,7 @@ export function assembleBackend(
     readCache: database.readCache,
     config,
     logger,
+    metrics: createMetrics(database.db, database.poolStats),
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),

@@ -21,6 +21,8 @@ export interface BackendConfig {
   database: DatabaseOptions;
   /** Where the process listens (PORT, HOST). */
   listen: { port?: number; host?: string };
+  /** Where `npm start`'s site server serves its embedded backend's metrics (METRICS_PORT, on HOST); none when unset. */
+  metricsPort?: number;
   /** How long a stop lets requests in flight finish before it closes their connections (STOP_GRACE_SECONDS). */
   stopGraceMs: number;
   /** Background jobs (mail sender, renewals, account purge); off only for tests that drive them by hand. */
@@ -79,6 +81,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.string().optional(),
     PORT: wholeNumber(1, 65535).optional(),
+    METRICS_PORT: wholeNumber(1, 65535).optional(),
     HOST: z.string().optional(),
     STOP_GRACE_SECONDS: wholeNumber(0, 600).optional(),
     LOG_LEVEL: choice('debug', 'info', 'warn', 'error', 'silent').optional(),
@@ -164,6 +167,7 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     listen: { port: env.PORT === undefined ? undefined : Number(env.PORT), host: env.HOST },
+    metricsPort: env.METRICS_PORT === undefined ? undefined : Number(env.METRICS_PORT),
     stopGraceMs: Number(env.STOP_GRACE_SECONDS ?? 10) * 1000,
     jobs: env.JOBS !== 'off',
     throttleScale: Number(env.THROTTLE_SCALE ?? 1),

@@ -6,6 +6,7 @@ import type { Mailer } from './email/mailer';
 import type { Catalog } from './services/catalog';
 import type { PaymentProvider } from './payments/provider';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { Passwords } from './services/passwords';
 import type { RateLimiter } from './services/rate-limit';
 import type { SecretBox } from './services/secret-box';
@@ -18,6 +19,8 @@ export interface BackendDeps {
   readCache: ReadCache;
   config: BackendConfig;
   logger: Logger;
+  /** Prometheus metrics (server/metrics.ts), served at /metrics on the backend's own port. */
+  metrics: Metrics;
   clock: Clock;
   mailer: Mailer;
   rateLimiter: RateLimiter;

@@ -81,16 +81,18 @@ const lostDatabaseCodes = [
 const lostDatabaseClasses = ['08', '53'];
 
 /**
- * The database is out of reach for now (the error or a cause of it, as Drizzle wraps pg's):
- * the call may work again in a moment, so it answers 503, not the 500 of a bug.
+ * What failed at the database, if anything did (the error or a cause of it, as Drizzle wraps
+ * pg's): PostgreSQL's SQLSTATE, a connection error's code, or pg's own words for a lost server.
  */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function databaseFailure(error: unknown): { code: string; unavailable: boolean } | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (lostDatabaseCodes.includes(code) || lostDatabaseClasses.includes(code.slice(0, 2)))) return true;
-    if (lostDatabaseMessages.some((message) => cause instanceof Error && cause.message.startsWith(message))) return true;
+    if (typeof code === 'string' && (/^(?=.*\d)[0-9A-Z]{5}$/.test(code) || lostDatabaseCodes.includes(code)))
+      return { code, unavailable: lostDatabaseCodes.includes(code) || lostDatabaseClasses.includes(code.slice(0, 2)) };
+    const lost = lostDatabaseMessages.find((message) => cause instanceof Error && cause.message.startsWith(message));
+    if (lost) return { code: lost, unavailable: true };
   }
-  return false;
+  return undefined;
 }
 
 const repeatedErrorLinesEveryMs = 10_000;
@@ -130,7 +132,9 @@ export function errorResponse(c: Context<AppEnv>, error: Error) {
     { requestId, error: described },
     { key: `${rootCause.name}:${rootCause.code ?? rootCause.message}`, everyMs: repeatedErrorLinesEveryMs },
   );
-  if (isDatabaseUnavailable(error)) {
+  const failure = databaseFailure(error);
+  if (failure) c.get('deps')?.metrics.queryErrors.inc({ code: failure.code });
+  if (failure?.unavailable) {
     c.header('Retry-After', '5');
     return c.json(errorEnvelope(c.req.path, language, [{ key: 'unavailable', values: { requestId } }]), 503);
   }

@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 import next from 'next';
 import { loadBackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
@@ -36,8 +37,28 @@ async function main() {
   await listen(server, port, host);
   onStop('drain', () => drain.stop());
   onStop('close', () => site.close());
+  if (config.metricsPort) await serveMetrics(config.metricsPort, host);
   const { version, commit } = config.release;
   process.stdout.write(`site ${version} (${commit}) listening on http://${host ?? 'localhost'}:${port}\n`);
+}
+
+/** METRICS_PORT: the embedded backend's metrics on a port of their own, away from the site's. */
+async function serveMetrics(port: number, host: string | undefined) {
+  if (process.env.BACKEND_URL) {
+    process.stderr.write('METRICS_PORT is ignored: with BACKEND_URL, each backend serves its own metrics at /metrics on its port\n');
+    return;
+  }
+  // Loaded only here: a site without METRICS_PORT starts without the backend's modules of its own.
+  const [{ sharedBackend }, { metricsAnswer }] = await Promise.all([import('./backend'), import('./metrics')]);
+  const backend = await sharedBackend();
+  backend.deps.metrics.includeProcessMetrics();
+  const server = createAdaptorServer({
+    fetch: async (request) =>
+      (await metricsAnswer(request, async () => backend.deps.metrics)) ?? new Response('Not Found', { status: 404 }),
+  }) as Server;
+  const drain = drainOnStop(server, { graceMs: 0 });
+  await listen(server, port, host);
+  onStop('drain', () => drain.stop());
 }
 
 main().catch((error: unknown) => startFailure('site', error));

@@ -26,5 +26,5 @@ export const HealthSchema = z.object({
   Version: z.string(),
   Commit: z.string(),
   /** Mail waiting to be sent, and mail given up after its last attempt (an operator should look). */
-  Mail: z.object({ Waiting: z.number().int(), Failed: z.number().int() }),
+  Mail: z.object({ Waiting: z.number().int(), Failed: z.number().int(), OldestWaitingSeconds: z.number().int() }),
 });

@@ -19,11 +19,20 @@ import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What a PostgreSQL pool reports about its connections. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   /** Hot reads kept until the next write (PGlite only; see read-cache.ts). */
   readCache: ReadCache;
+  /** The connection pool's state (PostgreSQL only), for the metrics. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -69,7 +78,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await waitForPostgres(pool, options.url, options.patience);
       const db = drizzlePg(pool, { schema });
       await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
-      return { db: db as unknown as Db, kind: 'postgres', readCache: passThroughReads, close: () => pool.end() };
+      return {
+        db: db as unknown as Db,
+        kind: 'postgres',
+        readCache: passThroughReads,
+        poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+        close: () => pool.end(),
+      };
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import { brand } from '../../lib/config';
 import type { Clock } from '../clock';
 import type { BackendConfig } from '../config';
@@ -128,11 +128,24 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
   return sent;
 }
 
-/** The outbox as an operator sees it: mail still to be sent, and mail given up. */
-export async function mailQueueCounts(db: Db): Promise<{ Waiting: number; Failed: number }> {
+/**
+ * The outbox as an operator sees it: mail still to be sent, mail given up, and how long the
+ * oldest waiting mail has waited (by the database's clock, the one its rows were stamped with).
+ */
+export async function mailQueueCounts(db: Db): Promise<{ Waiting: number; Failed: number; OldestWaitingSeconds: number }> {
   const [row] = await db
-    .select({ waiting: count(), failed: count(outbox.failedAt) })
+    .select({
+      waiting: count(),
+      failed: count(outbox.failedAt),
+      oldestWaitingSeconds: sql<
+        string | null
+      >`extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.failedAt} is null))`,
+    })
     .from(outbox)
     .where(isNull(outbox.sentAt));
-  return { Waiting: row.waiting - row.failed, Failed: row.failed };
+  return {
+    Waiting: row.waiting - row.failed,
+    Failed: row.failed,
+    OldestWaitingSeconds: Math.max(0, Math.round(Number(row.oldestWaitingSeconds ?? 0))),
+  };
 }

@@ -1,6 +1,6 @@
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../deps';
-import { describeError } from '../errors';
+import { databaseFailure, describeError } from '../errors';
 import { purgeDueAccounts } from '../services/accounts';
 import { remindUpcomingRenewals } from '../services/billing-mail';
 import { renewDueManualSubscriptions } from '../services/renewals';
@@ -21,6 +21,28 @@ export const jobs: Job[] = [
   { name: 'renewal-reminders', everyMs: 60 * 60_000, run: remindUpcomingRenewals },
 ];
 
+/** One run of a job: a line when it did something or failed, and its metrics either way. */
+export async function runJob(deps: BackendDeps, job: Job): Promise<void> {
+  const started = performance.now();
+  try {
+    const done = await job.run(deps);
+    const ms = Math.round(performance.now() - started);
+    deps.metrics.jobRun(job.name, 'ok', ms / 1000);
+    // A run that did something is worth a line; the idle ones (most mail-sender ticks) only at debug.
+    (done > 0 ? deps.logger.info : deps.logger.debug)('job done', { job: job.name, done, ms });
+  } catch (error) {
+    const ms = Math.round(performance.now() - started);
+    deps.metrics.jobRun(job.name, 'failed', ms / 1000);
+    const failure = databaseFailure(error);
+    if (failure) deps.metrics.queryErrors.inc({ code: failure.code });
+    deps.logger.error(
+      'job failed',
+      { job: job.name, ms, error: error instanceof Error ? describeError(error) : String(error) },
+      { key: `job:${job.name}`, everyMs: 60_000 },
+    );
+  }
+}
+
 /**
  * Runs each job shortly after start (what fell due while no process ran waits no interval),
  * then on its interval; never two runs of one job at once in this process. The jobs
@@ -30,22 +52,7 @@ export function startJobs(deps: BackendDeps, { firstRunAfterMs = 2_000 } = {}) {
   const running = new Map<string, Promise<void>>();
   const runNow = (job: Job) => {
     if (running.has(job.name)) return running.get(job.name);
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    const run = job
-      .run(deps)
-      .then((done) => {
-        // A run that did something is worth a line; the idle ones (most mail-sender ticks) only at debug.
-        (done > 0 ? deps.logger.info : deps.logger.debug)('job done', { job: job.name, done, ms: took() });
-      })
-      .catch((error: unknown) =>
-        deps.logger.error(
-          'job failed',
-          { job: job.name, ms: took(), error: error instanceof Error ? describeError(error) : String(error) },
-          { key: `job:${job.name}`, everyMs: 60_000 },
-        ),
-      )
-      .finally(() => running.delete(job.name));
+    const run = runJob(deps, job).finally(() => running.delete(job.name));
     running.set(job.name, run);
     return run;
   };

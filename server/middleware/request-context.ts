@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { clientAddress } from '../client-address';
 import type { AppEnv, BackendDeps } from '../deps';
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Gives each request an id (kept from X-Request-Id when sane), the deps, the client's address, and one log line. */
+/** Gives each request an id (kept from X-Request-Id when sane), the deps, the client's address, one log line and its metric. */
 export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header('X-Request-Id');
@@ -16,13 +17,16 @@ export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    // The route's pattern, not the path: one series per call, whatever the ids in it.
+    deps.metrics.requests.observe({ method: c.req.method, route: routePath(c, -1), status: c.res.status }, seconds);
     deps.logger.info('request', {
       requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       client: c.get('clientAddress'),
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(seconds * 10_000) / 10,
     });
   };
 }

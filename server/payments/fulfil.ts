@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, offers, payments, subscriptions, users } from '../db/schema';
 import type { BackendDeps } from '../deps';
+import type { MoneyEvent } from '../metrics';
 import { ApiError } from '../errors';
 import { stopRenewalsAtProvider } from '../services/cancel-subscription';
 import { queueReceipt } from '../services/billing-mail';
@@ -21,7 +22,15 @@ export interface Fulfilment {
   outdated?: true;
   /** A second payment of an invoice already paid (another tab): given back, nothing delivered. */
   refunded?: true;
+  /** That second payment was given back by this call. */
+  refundedNow?: true;
 }
+
+/** What a fulfilment did with money, for the metrics once its transaction committed. */
+export const moneyEventsOf = (fulfilment: Fulfilment): MoneyEvent[] => [
+  ...(fulfilment.fulfilledNow || fulfilment.outdated ? (['payment'] as const) : []),
+  ...(fulfilment.refundedNow ? (['refund'] as const) : []),
+];
 
 /**
  * Fulfils a paid checkout: the invoice becomes paid, the payment is recorded, subscriptions
@@ -81,7 +90,7 @@ export async function fulfilCheckout(
           record: recordPayment,
           now,
           kind: invoice.fullyPaidAt ? 'refundSecondPayment' : 'refundVoidInvoice',
-        }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const }));
+        }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const, refundedNow: true as const }));
       if (session.status !== 'complete')
         await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
       return { ...result, fulfilledNow: false };
@@ -191,6 +200,7 @@ export async function fulfilCheckout(
   // Inside a caller's transaction (webhook) use it, which tells the mail sender after it commits; otherwise open one.
   if (db !== deps.db) return run(db);
   const fulfilment = await deps.db.transaction(run);
+  deps.metrics.countMoney(moneyEventsOf(fulfilment), provider);
   if (fulfilment.fulfilledNow) deps.kickOutbox();
   return fulfilment;
 }

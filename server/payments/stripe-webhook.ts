@@ -3,11 +3,12 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/database';
 import { checkoutSessions, invoices, payments, processedEvents, subscriptions } from '../db/schema';
 import type { BackendDeps } from '../deps';
+import type { MoneyEvent } from '../metrics';
 import { ApiError } from '../errors';
 import { queueRenewalFailed } from '../services/billing-mail';
 import { paymentDescription } from '../services/invoices';
 import { renewSubscriptions } from '../services/renewals';
-import { fulfilCheckout } from './fulfil';
+import { fulfilCheckout, moneyEventsOf } from './fulfil';
 import { StripeProvider } from './stripe';
 
 /** The object a Stripe event of this type carries in its data. */
@@ -17,7 +18,7 @@ type Handler<T extends Stripe.Event['type']> = (
   tx: Db,
   provider: StripeProvider,
   object: EventObject<T>,
-) => Promise<void>;
+) => Promise<MoneyEvent[] | void>;
 /** A handler per event type this site acts on; every other type is acknowledged and ignored. */
 type Handlers = { [T in Stripe.Event['type']]?: Handler<T> };
 
@@ -42,7 +43,7 @@ async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider,
   if (session.payment_status === 'unpaid') return;
   const [known] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   if (!known) return; // not started by this site
-  await fulfilCheckout(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id));
+  return moneyEventsOf(await fulfilCheckout(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id)));
 }
 
 const handlers: Handlers = {
@@ -67,6 +68,7 @@ const handlers: Handlers = {
       paymentRef: invoice.id ?? `invoice-${subscriptionId}`,
       periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     });
+    return ['renewal'];
   },
   'invoice.payment_failed': async (deps, tx, _provider, invoice) => {
     const subscriptionId = subscriptionOfInvoice(invoice);
@@ -76,14 +78,15 @@ const handlers: Handlers = {
       .set({ renewalFailed: true })
       .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.isRenewed, false)))
       .returning();
+    if (!unit) return;
     // Stripe retries a failed invoice and reports each failure: one mail per invoice.
-    if (unit)
-      await queueRenewalFailed(tx, deps, {
-        subscription: unit,
-        amountCents: invoice.amount_due,
-        pay: { providerUrl: invoice.hosted_invoice_url ?? null },
-        eventKey: `renewal-failed:stripe:${invoice.id}`,
-      });
+    await queueRenewalFailed(tx, deps, {
+      subscription: unit,
+      amountCents: invoice.amount_due,
+      pay: { providerUrl: invoice.hosted_invoice_url ?? null },
+      eventKey: `renewal-failed:stripe:${invoice.id}`,
+    });
+    return ['renewal_failed'];
   },
   'customer.subscription.updated': async (_deps, tx, _provider, subscription) => {
     const periodEnd = subscription.items?.data[0]?.current_period_end;
@@ -117,7 +120,7 @@ const handlers: Handlers = {
     const refunds = await provider.refundsOfCharge(charge.id);
     const given = refunds.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
     if (!given.length) return;
-    await tx
+    const recorded = await tx
       .insert(payments)
       .values(
         given.map((refund) => ({
@@ -131,7 +134,9 @@ const handlers: Handlers = {
           providerRef: refund.id,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    return recorded.map(() => 'refund' as const);
   },
   'customer.subscription.deleted': async (_deps, tx, _provider, subscription) => {
     await tx
@@ -165,11 +170,12 @@ export async function handleStripeWebhook(deps: BackendDeps, rawBody: string, si
   }
   const handler = handlerOf(event.type);
   if (!handler) return;
-  await deps.db.transaction(async (tx) => {
+  const moneyEvents = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx.insert(processedEvents).values({ provider: 'stripe', eventId: event.id }).onConflictDoNothing().returning();
-    if (!fresh) return;
-    await handler(deps, tx, provider, event.data.object);
+    if (!fresh) return [];
+    return (await handler(deps, tx, provider, event.data.object)) ?? [];
   });
+  deps.metrics.countMoney(moneyEvents, 'stripe');
   // What the event queued is sent now that it is committed.
   deps.kickOutbox();
   deps.logger.info('stripe event handled', { type: event.type, eventId: event.id });

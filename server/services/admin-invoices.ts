@@ -82,7 +82,7 @@ export async function refundInvoice(
   id: string,
   request: z.output<typeof RefundRequestSchema>,
 ): Promise<AdminDone> {
-  const auditKey = await deps.db.transaction(async (tx) => {
+  const { auditKey, provider } = await deps.db.transaction(async (tx) => {
     const { paid } = await lockedInvoice(tx, id);
     const refundable = refundableOf(paid);
     const taken = takenBy(paid);
@@ -107,13 +107,15 @@ export async function refundInvoice(
         providerRef: refundRef,
       })
       .onConflictDoNothing();
-    return recordAudit(tx, deps.clock, staff, {
+    const audited = await recordAudit(tx, deps.clock, staff, {
       action: 'invoice.refund',
       targetType: 'invoice',
       targetId: id,
       before: { Refundable: refundable },
       after: { Refundable: refundable - request.Amount, Amount: request.Amount, Reason: request.Reason, ProviderRef: refundRef },
     });
+    return { auditKey: audited, provider: taken.provider };
   });
+  deps.metrics.countMoney(['refund'], provider);
   return { ErrorMessages: [], AuditKey: auditKey };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { invoices, offers, payments, subscriptions, users } from '../db/schema';
 import type { BackendDeps } from '../deps';
+import type { MoneyEvent } from '../metrics';
 import { queueReceipt, queueRenewalFailed } from './billing-mail';
 import { addMonths } from './dates';
 import { createInvoice, paymentDescription } from './invoices';
@@ -146,23 +147,26 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
     .limit(batch);
   let renewed = 0;
   for (const { id } of listed) {
-    const done = await deps.db.transaction(async (tx) => {
+    const outcome = await deps.db.transaction(async (tx): Promise<MoneyEvent | null> => {
       // Read under the claim: what another run renewed since the listing is no longer due.
       const [subscription] = await tx
         .select()
         .from(subscriptions)
         .where(and(eq(subscriptions.id, id), due()))
         .for('update', { skipLocked: true });
-      if (!subscription) return false;
+      if (!subscription) return null;
+      const paid = subscription.testCardOutcome !== 'renewal-fails';
       await renewSubscriptions(tx, deps, [subscription], {
-        paid: subscription.testCardOutcome !== 'renewal-fails',
+        paid,
         provider: 'manual',
         paymentRef: `renewal-${subscription.id}-${subscription.expiresAt.toISOString()}`,
         periodEnd: null,
       });
-      return true;
+      return paid ? 'renewal' : 'renewal_failed';
     });
-    if (done) renewed++;
+    if (!outcome) continue;
+    deps.metrics.countMoney([outcome], 'manual');
+    renewed++;
   }
   if (renewed) deps.kickOutbox();
   return renewed;

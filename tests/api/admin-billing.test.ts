@@ -10,7 +10,16 @@ import { renewDueManualSubscriptions } from '@/server/services/renewals';
 import type { FakeStripe } from '../support/fake-stripe';
 import { pdfText } from '../support/pdf-text';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, fillCart, logInAgain, newCustomer, startTestBackend, type TestBackend, type TestClient } from './harness';
+import {
+  buyWithTestCard,
+  fillCart,
+  logInAgain,
+  metricValue,
+  newCustomer,
+  startTestBackend,
+  type TestBackend,
+  type TestClient,
+} from './harness';
 import { markStaffSession, staffClient } from './staff-harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
 
@@ -291,6 +300,8 @@ describe('console: refunds and cancellations with Stripe (against the local fake
     const { client, session, invoiceKey } = await stripeBuyer('adm-stripe-refund@example.com', { 'consulting-architecture-review': 1 });
     const paymentIntent = String(session.payment_intent);
     expect((await stripeStaff.call('GET', `admin/invoices/${invoiceKey}`)).body).toMatchObject({ Provider: 'stripe', Refundable: 162375 });
+    const refundsCounted = () => metricValue(stripeBackend, 'money_events_total', { event: 'refund', provider: 'stripe' });
+    const counted = await refundsCounted();
 
     stripe.failNext(1);
     const failed = await stripeStaff.call('POST', `admin/invoices/${invoiceKey}/refund`, { body: { Amount: 100 } });
@@ -302,6 +313,7 @@ describe('console: refunds and cancellations with Stripe (against the local fake
     const ours = stripe.refunds.at(-1)!;
     expect(ours).toMatchObject({ payment_intent: paymentIntent, amount: 50000 });
     expect(await refundRows(invoiceKey)).toEqual([{ amount: 50000, ref: ours.id, description: 'Refund' }]);
+    expect(await refundsCounted()).toBe(counted + 1);
 
     // Someone refunds more in Stripe's dashboard; Stripe reports the charge with every refund.
     const charge = stripe.dashboardRefund(paymentIntent, 10000);
@@ -316,6 +328,7 @@ describe('console: refunds and cancellations with Stripe (against the local fake
     expect((await deliver('charge.refunded', charge, 'evt_adm_refund_1')).status).toBe(200);
     expect((await deliver('charge.refunded', charge, 'evt_adm_refund_2')).status).toBe(200);
     expect(await refundRows(invoiceKey)).toEqual(expected);
+    expect(await refundsCounted()).toBe(counted + 2);
 
     expect((await stripeStaff.call('GET', `admin/invoices/${invoiceKey}`)).body.Refundable).toBe(102375);
     const shown = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'de' } })).body;

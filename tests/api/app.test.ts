@@ -73,7 +73,7 @@ describe('app info, session info and health', () => {
       Database: backend.database.kind,
       Version: packageJson.version,
       Commit: expect.stringMatching(/^[0-9a-f]{40}$/),
-      Mail: { Waiting: expect.any(Number), Failed: 0 },
+      Mail: { Waiting: expect.any(Number), Failed: 0, OldestWaitingSeconds: expect.any(Number) },
     });
   });
 

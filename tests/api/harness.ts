@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '@/server/db/database';
 import { seedCatalog } from '@/server/db/seed';
 import { deliverDueMail } from '@/server/email/outbox';
 import { createMailer } from '@/server/email/mailer';
+import { metricsAnswer } from '@/server/metrics';
 import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
@@ -101,6 +102,22 @@ export async function startTestBackend(
 }
 
 export type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
+
+/**
+ * A metric's value as Prometheus would scrape it from this backend (the sum of the series whose
+ * labels include these; 0 when none was counted). For a histogram, name its `_count` or `_sum`.
+ */
+export async function metricValue(backend: Pick<TestBackend, 'deps'>, name: string, labels: Record<string, string> = {}): Promise<number> {
+  const response = await metricsAnswer(new Request('http://backend/metrics'), async () => backend.deps.metrics);
+  let total = 0;
+  for (const line of (await response!.text()).split('\n')) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const seriesLabels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key, value]));
+    if (Object.entries(labels).every(([key, value]) => seriesLabels[key] === value)) total += Number(match[3]);
+  }
+  return total;
+}
 
 /** A browser-like caller: keeps cookies, sends the app key and echoes the XSRF cookie. */
 export class TestClient {

@@ -83,6 +83,6 @@ describe(`mail delivery to a server that never answers (${process.env.TEST_DATAB
     expect(await deliverDueMail(backend.deps)).toBe(0);
     expect((await backend.database.db.select().from(outbox).where(eq(outbox.id, row.id)))[0].attempts).toBe(maxAttempts);
     // Counted where an operator looks.
-    expect((await (await backend.app.request('/api/health')).json()).Mail).toEqual({ Waiting: 0, Failed: 1 });
+    expect((await (await backend.app.request('/api/health')).json()).Mail).toEqual({ Waiting: 0, Failed: 1, OldestWaitingSeconds: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { startFreezableProxy, type FreezableProxy } from './freezable-proxy';
-import { newCustomer, startTestBackend, testPoolSize, TestClient, type TestBackend } from './harness';
+import { metricValue, newCustomer, startTestBackend, testPoolSize, TestClient, type TestBackend } from './harness';
 
 /*
  * On PostgreSQL (the second Jest run of `npm test`): a server that stops answering, without
@@ -147,6 +147,8 @@ describeOnPostgres('a PostgreSQL server that stops answering', () => {
     expect(first.ms).toBeLessThan(slack);
 
     expect(await health()).toMatchObject({ status: 200, body: { Status: 'ok', Database: 'postgres' } });
+    // Each call the freeze failed is counted once, by its cause (a connection not made, a closed one).
+    expect(await metricValue(backend, 'db_query_errors_total')).toBeGreaterThanOrEqual(4);
     expect(await user.call('GET', 'auth/session-info')).toMatchObject({ status: 200, body: { UserName: 'frozen@example.com' } });
     expect((await user.call('GET', 'store/cart')).status).toBe(200);
     expect((await supportMessage(await new TestClient(backend).prime(), '198.51.100.8')).status).toBe(200);

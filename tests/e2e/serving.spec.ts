@@ -136,6 +136,16 @@ test('Next.js’s build files may be kept for good; pages say what a shared cach
   ]);
 });
 
+test('npm start serves its embedded backend’s metrics on METRICS_PORT, not on the site’s port', async ({ request }) => {
+  expect((await request.get('/api/app/countries', { headers: { [APP_KEY_HEADER]: APP_KEY } })).status()).toBe(200);
+  const scraped = await fetch(`http://127.0.0.1:${process.env.E2E_METRICS_PORT}/metrics`);
+  expect(scraped.status).toBe(200);
+  const text = await scraped.text();
+  expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/app\/countries",status="200"\} [1-9]/m);
+  expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+  expect(await (await request.get('/metrics')).text()).not.toContain('http_request_duration_seconds');
+});
+
 test('a stop signal closes the embedded database, and the next start opens it again', async () => {
   test.setTimeout(120_000);
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');

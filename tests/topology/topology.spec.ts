@@ -125,6 +125,26 @@ test('sign-up → purchase → invoice PDF over HTTPS, with one backend stopped 
   expect(errors).toEqual([]);
 });
 
+test('a backend serves its metrics on its own port, and the edge does not route them', async ({ request }) => {
+  // The backend still up after the purchase above took its calls and its payment.
+  const [, second] = process.env.TOPOLOGY_BACKENDS!.split(',');
+  const port = Number(second.split(':')[1]);
+  const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+  expect(scraped.status).toBe(200);
+  const text = await scraped.text();
+  for (const series of [
+    /^http_request_duration_seconds_count\{method="POST",route="\/api\/payment\/manual\/pay",status="200"\} [1-9]/m,
+    /^money_events_total\{event="payment",provider="manual"\} [1-9]/m,
+    /^db_pool_connections\{state="total"\} [1-9]/m,
+    /^mail_outbox_oldest_waiting_age_seconds \d+$/m,
+    /^job_last_success_timestamp_seconds\{job="outbox"\} \d/m,
+    /^process_resident_memory_bytes \d/m,
+  ])
+    expect(text).toMatch(series);
+  // Through nginx, /metrics is a page address like any other: never the backend's figures.
+  expect(await (await request.get('/metrics')).text()).not.toContain('http_request_duration_seconds');
+});
+
 test('nginx logs each request as one JSON line, with the id the backend logs too, and no query', async ({ request }) => {
   const answer = await request.get('/api/health?token=a-restore-token');
   // Nor does it name its version.

@@ -19,6 +19,7 @@ describe('the configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT: "abc" is not accepted: give a whole number from 1 to 65535'],
     [{ PORT: '70000' }, 'PORT: "70000" is not accepted: give a whole number from 1 to 65535'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT: "0" is not accepted: give a whole number from 1 to 65535'],
     [{ SMTP_URL: 'notaurl' }, 'SMTP_URL: "notaurl" is not accepted: give a URL such as smtp://user:password@mail.example.com:587'],
     [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE: "yes" is not accepted: give "true" or "false"'],
     [{ JOBS: 'false' }, 'JOBS: "false" is not accepted: give "on" or "off"'],
@@ -129,6 +130,7 @@ describe('the configuration', () => {
       NODE_ENV: 'production',
       SITE_URL: 'https://www.example.com/',
       PORT: '4001',
+      METRICS_PORT: '9464',
       JOBS: 'off',
       THROTTLE_SCALE: '50',
       DATABASE_URL: 'postgres://u@127.0.0.1/db',
@@ -140,6 +142,7 @@ describe('the configuration', () => {
       secureCookies: true,
       siteUrl: 'https://www.example.com',
       listen: { port: 4001 },
+      metricsPort: 9464,
       jobs: false,
       throttleScale: 50,
       database: { kind: 'postgres' },
