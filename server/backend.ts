@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createApp, type BackendApp } from './app';
-import { systemClock, type Clock } from './clock';
+import { DatabaseClock, systemClock, type Clock } from './clock';
 import { loadBackendConfig, type BackendConfig } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { seedCatalog } from './db/seed';
@@ -41,7 +41,7 @@ export function assembleBackend(
     readCache: database.readCache,
     config,
     logger,
-    metrics: createMetrics(database.db, database.poolStats),
+    metrics: createMetrics(database.db, { poolStats: database.poolStats, clock }),
     clock,
     mailer,
     rateLimiter: new RateLimiter(database.db, clock, config.throttleScale),
@@ -78,13 +78,16 @@ export async function startBackend(config: BackendConfig = loadBackendConfig(), 
   const started = performance.now();
   const database = await openDatabase(databaseOptions ?? config.database);
   const offers = await seedCatalog(database.db);
-  const backend = assembleBackend(database, config);
+  const clock = new DatabaseClock();
+  const offsetMs = await clock.sync(database.db);
+  const backend = assembleBackend(database, config, { clock });
   const sealed = await sealPlainTotpSecrets(backend.deps);
   if (sealed) backend.deps.logger.info('authenticator secrets encrypted with the secrets key', { accounts: sealed });
   backend.deps.logger.info('backend ready', {
     database: database.kind,
     offers,
     mail: backend.deps.mailer.kind,
+    clockOffsetMs: Math.round(offsetMs),
     ms: Math.round(performance.now() - started),
   });
   return backend;

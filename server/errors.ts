@@ -76,6 +76,8 @@ const lostDatabaseCodes = [
   '57P02',
   '57P03',
   '25P03',
+  // A read-only database (a standby, or one set read-only): writes may work again after a failover.
+  '25006',
   '58030',
 ];
 const lostDatabaseClasses = ['08', '53'];

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DatabaseClock, type Clock } from './clock';
 import type { Db, PoolStats } from './db/database';
 import { mailQueueCounts } from './email/outbox';
 
@@ -10,7 +11,7 @@ export type MoneyEvent = 'payment' | 'refund' | 'renewal' | 'renewal_failed';
  * so the backends a test process starts never share counters. The outbox and the pool are read
  * when scraped; the rest is counted as it happens.
  */
-export function createMetrics(db: Db, poolStats: (() => PoolStats) | undefined) {
+export function createMetrics(db: Db, { poolStats, clock }: { poolStats?: () => PoolStats; clock?: Clock } = {}) {
   const registry = new Registry();
   const registers = [registry];
   const requests = new Histogram({
@@ -60,6 +61,14 @@ export function createMetrics(db: Db, poolStats: (() => PoolStats) | undefined) 
       if (!poolStats) return;
       const stats = poolStats();
       for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, stats[state]);
+    },
+  });
+  new Gauge({
+    name: 'clock_offset_seconds',
+    help: 'How far the database’s clock is ahead of this host’s, as last measured (readiness fails beyond a few seconds).',
+    registers,
+    collect() {
+      if (clock instanceof DatabaseClock) this.set(clock.offsetMs / 1000);
     },
   });
   // One outbox query per scrape, shared by its three gauges. A database that does not answer

@@ -17,7 +17,7 @@ export const UsStateSchema = z.object({ Code: z.string(), Name: z.string() });
 export type UsState = z.infer<typeof UsStateSchema>;
 
 /** Whether this instance takes requests: a load balancer or a rolling restart waits for "ready". */
-export const ReadinessSchema = z.object({ Status: z.enum(['ready', 'draining']) });
+export const ReadinessSchema = z.object({ Status: z.enum(['ready', 'draining', 'clock-skew']) });
 
 export const HealthSchema = z.object({
   Status: z.literal('ok'),

@@ -449,3 +449,9 @@ export const processedEvents = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );
+
+/** One row each backend's readiness check writes: a database that takes no writes is not ready. */
+export const readinessProbes = pgTable('readiness_probes', {
+  id: integer('id').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});

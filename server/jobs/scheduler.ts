@@ -1,3 +1,4 @@
+import { DatabaseClock } from '../clock';
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../deps';
 import { databaseFailure, describeError } from '../errors';
@@ -19,6 +20,12 @@ export const jobs: Job[] = [
   { name: 'manual-renewals', everyMs: 15 * 60_000, run: renewDueManualSubscriptions },
   { name: 'retention-purge', everyMs: 60 * 60_000, run: purgeExpiredRecords },
   { name: 'renewal-reminders', everyMs: 60 * 60_000, run: remindUpcomingRenewals },
+  // Keeps the backend's clock on the database's between readiness checks.
+  {
+    name: 'clock-sync',
+    everyMs: 60_000,
+    run: async (deps) => (deps.clock instanceof DatabaseClock ? (await deps.clock.sync(deps.db), 0) : 0),
+  },
 ];
 
 /** One run of a job: a line when it did something or failed, and its metrics either way. */

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, ReadinessSchema, UsStateSchema } from '../../lib/contract/app';
 import { mailQueueCounts } from '../email/outbox';
 import { cartItemCount } from '../services/cart';
+import { checkReadiness, clockSkewLimitMs } from '../services/readiness';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { listCountries, listUsStates } from '../services/reference-data';
@@ -46,8 +46,8 @@ const readiness = createRoute({
   tags: ['app'],
   middleware: [openedDirectly, sameForEveryone] as const,
   responses: {
-    200: jsonContent(ReadinessSchema, 'It takes requests: its database answers'),
-    503: jsonContent(ReadinessSchema, 'It is stopping (draining), or its database does not answer'),
+    200: jsonContent(ReadinessSchema, 'It takes requests: its database takes writes, and its clock is close to the database’s'),
+    503: jsonContent(ReadinessSchema, 'It is stopping (draining), its clock is off (clock-skew), or its database does not take writes'),
   },
 });
 
@@ -82,10 +82,18 @@ export const appRoutes = createRouter()
     );
   })
   .openapi(readiness, async (c) => {
-    const { db, lifecycle } = c.get('deps');
+    const { db, clock, lifecycle, logger } = c.get('deps');
     c.header('Cache-Control', 'no-store');
     if (lifecycle.draining) return c.json({ Status: 'draining' as const }, 503);
-    // A database that does not answer is the error handler's 503.
-    await db.execute(sql`select 1`);
+    // A database that does not take the write is the error handler's 503.
+    const readiness = await checkReadiness(db, clock);
+    if (!readiness.ready) {
+      logger.error(
+        'this host’s clock differs from the database’s: fix its time (NTP); not ready until then',
+        { offsetMs: Math.round(readiness.offsetMs), limitMs: clockSkewLimitMs },
+        { key: 'clock-skew', everyMs: 60_000 },
+      );
+      return c.json({ Status: 'clock-skew' as const }, 503);
+    }
     return c.json({ Status: 'ready' as const }, 200);
   });

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import packageJson from '../../package.json';
 import { apiHeaders } from '@/lib/security-headers';
-import { startTestBackend, TestClient, type TestBackend } from './harness';
+import { assembleBackend } from '@/server/backend';
+import { DatabaseClock } from '@/server/clock';
+import { clockSkewLimitMs } from '@/server/services/readiness';
+import { metricValue, startTestBackend, TestClient, type TestBackend } from './harness';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { CountrySchema, UsStateSchema } from '@/lib/contract/app';
 
@@ -86,6 +89,49 @@ describe('app info, session info and health', () => {
       expect([draining.status, await draining.json()]).toEqual([503, { Status: 'draining' }]);
     } finally {
       backend.deps.lifecycle.draining = false;
+    }
+  });
+
+  it('is not ready while its database answers reads but takes no writes (a full disk), and healthy all the same', async () => {
+    // The probe's write fails as on a full disk (53100), on either database.
+    await backend.database.db.execute(sql`
+      create function refuse_write() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`);
+    await backend.database.db.execute(
+      sql`create trigger refuse_write before insert or update on readiness_probes for each row execute function refuse_write()`,
+    );
+    try {
+      const full = await backend.app.request('/api/ready');
+      expect([full.status, full.headers.get('retry-after')]).toEqual([503, '5']);
+      expect((await backend.app.request('/api/health')).status).toBe(200);
+    } finally {
+      await backend.database.db.execute(sql`drop trigger refuse_write on readiness_probes`);
+      await backend.database.db.execute(sql`drop function refuse_write`);
+    }
+    expect((await backend.app.request('/api/ready')).status).toBe(200);
+  });
+
+  it('keeps time by the database’s clock, and is not ready while its host’s clock is off by more than the limit', async () => {
+    const hourAhead = new DatabaseClock(() => Date.now() + 60 * 60_000);
+    const skewed = assembleBackend(backend.database, backend.config, { clock: hourAhead });
+    try {
+      await hourAhead.sync(backend.database.db);
+      // Renewals, sessions and retention get the database's time, not the host's hour ahead.
+      expect(Math.abs(hourAhead.now().getTime() - Date.now())).toBeLessThan(clockSkewLimitMs);
+      const ready = await skewed.app.request('/api/ready');
+      expect([ready.status, await ready.json()]).toEqual([503, { Status: 'clock-skew' }]);
+      expect(await metricValue(skewed, 'clock_offset_seconds')).toBeLessThan(-3500);
+
+      const onTime = new DatabaseClock();
+      const punctual = assembleBackend(backend.database, backend.config, { clock: onTime });
+      try {
+        expect((await punctual.app.request('/api/ready')).status).toBe(200);
+        expect(Math.abs(onTime.offsetMs)).toBeLessThan(clockSkewLimitMs);
+      } finally {
+        punctual.deps.catalog.stop();
+      }
+    } finally {
+      skewed.deps.catalog.stop();
     }
   });
 

@@ -105,7 +105,7 @@ it('counts a job that failed, and the database failure that made it fail', async
 
 it('still answers while the database does not, with the outbox at its last figures', async () => {
   const database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
-  const metrics = createMetrics(database.db, undefined);
+  const metrics = createMetrics(database.db);
   metrics.requests.observe({ method: 'GET', route: '/api/health', status: '503' }, 0.01);
   const scrape = async () => (await metricsAnswer(new Request('http://backend/metrics'), async () => metrics))!;
   expect(await (await scrape()).text()).toMatch(/^mail_outbox_waiting 0$/m);
