@@ -1,7 +1,8 @@
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { operatorSettings } from './operator-settings';
-import { runStaffCommand, StaffCommandError, staffUsage } from './services/staff-commands';
+import { CommandError } from './command-error';
+import { runStaffCommand, staffUsage } from './services/staff-commands';
 
 /**
  * `npm run staff -- <command>` (services/staff-commands.ts). Opens the database as
@@ -30,7 +31,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof StaffCommandError) process.stderr.write(`staff: ${error.message}\n${error.showUsage ? `${staffUsage}\n` : ''}`);
+  if (error instanceof CommandError) process.stderr.write(`staff: ${error.message}\n${error.showUsage ? `${staffUsage}\n` : ''}`);
   else process.stderr.write(`staff: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { accountEmail, newPassword } from '../../lib/contract/fields';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { recoveryCodes, sessions, users } from '../db/schema';
+import { CommandError } from '../command-error';
 import { ApiError, wordErrors } from '../errors';
 import { cliActor, recordAudit } from './audit';
 import { hashingParameters, Passwords } from './passwords';
@@ -15,18 +16,7 @@ import { changeStaffRole } from './staff-access';
  * member who lost the authenticator. Every change is audited as 'cli'.
  */
 
-/** A command that cannot be done: shown as it is (with the usage when the arguments were wrong), and the command exits non-zero. */
-export class StaffCommandError extends Error {
-  override name = 'StaffCommandError';
-  constructor(
-    message: string,
-    readonly showUsage = false,
-  ) {
-    super(message);
-  }
-}
-
-const usageError = (message: string) => new StaffCommandError(message, true);
+const usageError = (message: string) => new CommandError(message, true);
 
 export const staffUsage = [
   'usage: npm run staff -- <command>',
@@ -103,7 +93,7 @@ export function generatePassword(length = 20): string {
 
 async function findAccount(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (user?.erasedAt) throw new StaffCommandError(`${email} belongs to an erased account`);
+  if (user?.erasedAt) throw new CommandError(`${email} belongs to an erased account`);
   return user;
 }
 
@@ -131,7 +121,7 @@ async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<s
   }
   const given = deps.staffPassword;
   if (given !== undefined && !newPassword().safeParse(given).success) {
-    throw new StaffCommandError(
+    throw new CommandError(
       'STAFF_PASSWORD does not meet the password rules: 8 to 40 characters with upper and lower case and a digit',
     );
   }
@@ -161,8 +151,8 @@ async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<s
 
 async function set(deps: CommandDeps, email: string, role: StaffRole | null): Promise<string[]> {
   const account = await findAccount(deps.db, email);
-  if (!account) throw new StaffCommandError(`no account has the address ${email}`);
-  if (!account.role) throw new StaffCommandError(`${email} has no role; grant one with add`);
+  if (!account) throw new CommandError(`no account has the address ${email}`);
+  if (!account.role) throw new CommandError(`${email} has no role; grant one with add`);
   const changed = await changeStaffRole(deps, cliActor, { id: account.id }, role);
   if (!changed) return [`${email} is already ${role}`];
   return [role ? `${email} is now ${role}` : `${email} no longer has a role; the account stays`];
@@ -184,7 +174,7 @@ async function list(deps: CommandDeps): Promise<string[]> {
 async function resetSecondFactor(deps: CommandDeps, email: string): Promise<string[]> {
   const { db, clock } = deps;
   const account = await findAccount(db, email);
-  if (!account?.role) throw new StaffCommandError(`${email} is not a staff member`);
+  if (!account?.role) throw new CommandError(`${email} is not a staff member`);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, account.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id));
@@ -206,7 +196,7 @@ export type StaffCommand =
   | { command: 'remove' | 'reset-second-factor'; email: string }
   | { command: 'list' };
 
-/** Reads the command line; bad input throws StaffCommandError with the usage. */
+/** Reads the command line; bad input throws CommandError with the usage. */
 export function parseStaffCommand(argv: readonly string[]): StaffCommand {
   const parsed = parseArguments(argv);
   switch (parsed.command) {
@@ -226,7 +216,7 @@ export function parseStaffCommand(argv: readonly string[]): StaffCommand {
   }
 }
 
-/** Runs one command; answers the lines to print. A command that cannot be done throws StaffCommandError. */
+/** Runs one command; answers the lines to print. A command that cannot be done throws CommandError. */
 export async function runStaffCommand(deps: CommandDeps, argv: readonly string[] | StaffCommand): Promise<string[]> {
   const command = 'command' in argv ? argv : parseStaffCommand(argv);
   try {
@@ -244,7 +234,7 @@ export async function runStaffCommand(deps: CommandDeps, argv: readonly string[]
     }
   } catch (error) {
     // The shared rules (the last owner, …) answer in the API's words.
-    if (error instanceof ApiError) throw new StaffCommandError(wordErrors('en', error.texts).join(' '));
+    if (error instanceof ApiError) throw new CommandError(wordErrors('en', error.texts).join(' '));
     throw error;
   }
 }

@@ -14,7 +14,8 @@ import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
 import { hashingParameters, Passwords } from '@/server/services/passwords';
 
 const checkPassword = (hash: string, password: string) => new Passwords(hashingParameters.production).check(hash, password);
-import { generatePassword, runStaffCommand, StaffCommandError } from '@/server/services/staff-commands';
+import { CommandError } from '@/server/command-error';
+import { generatePassword, runStaffCommand } from '@/server/services/staff-commands';
 import { createSession } from '@/server/services/sessions';
 import { systemClock } from '@/server/clock';
 import { bareCluster, migratedDatabase } from '../support/pglite-templates';
@@ -114,9 +115,9 @@ describe('staff commands', () => {
     [['add', 'a@example.com', '--force'], 'unknown option --force'],
   ])('refuses %j: %s', async (argv, message) => {
     const error = await run(argv).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(StaffCommandError);
-    expect((error as StaffCommandError).message).toContain(message);
-    expect((error as StaffCommandError).showUsage).toBe(true);
+    expect(error).toBeInstanceOf(CommandError);
+    expect((error as CommandError).message).toContain(message);
+    expect((error as CommandError).showUsage).toBe(true);
   });
 
   it('generates passwords that meet the sign-up rules', () => {
