@@ -18,7 +18,7 @@ export function describeDatabase(config: BackendConfig): string {
 }
 
 /**
- * What an operator command (`npm run staff`, `migrate`, `db:backup`, `db:restore`) runs with:
+ * What an operator command (`npm run staff`, `jobs`, `migrate`, `db:backup`, `db:restore`) runs with:
  * the services' own settings file when `--settings <file>` names it, then the .env files as
  * Next.js reads them; set variables win over both. It says which database and which files it
  * used, and in production it refuses the embedded database, which would be a new, empty one

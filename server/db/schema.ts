@@ -455,3 +455,18 @@ export const readinessProbes = pgTable('readiness_probes', {
   id: integer('id').primaryKey(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
 });
+
+/** Each scheduled job's last run, on whichever backend ran it: what `npm run jobs -- list` shows. */
+export const jobRuns = pgTable('job_runs', {
+  job: text('job').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  /** 'ok' or 'failed'. */
+  outcome: text('outcome').notNull(),
+  /** How many things the run did (mails sent, subscriptions renewed, …). */
+  done: integer('done').notNull(),
+  ms: integer('ms').notNull(),
+  /** The failed run's error, with its causes. */
+  error: text('error'),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { brand } from '../../lib/config';
 import type { Clock } from '../clock';
 import type { BackendConfig } from '../config';
@@ -126,6 +126,22 @@ export async function deliverDueMail(deps: Deps, batch = 20): Promise<number> {
     }
   }
   return sent;
+}
+
+/**
+ * After an outage (the mail server down, a wrong SMTP_URL fixed): mail given up, and mail
+ * waiting out a pause after a failed attempt, become due now with its attempts counted afresh.
+ * Mail being sent at this moment (claimed, no failure yet) is left to its sender. Answers how
+ * many.
+ */
+export async function requeueMail(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const requeued = await db
+    .update(outbox)
+    .set({ failedAt: null, attempts: 0, sendAfter: now })
+    .where(and(isNull(outbox.sentAt), or(isNotNull(outbox.failedAt), and(isNotNull(outbox.lastError), gt(outbox.sendAfter, now)))))
+    .returning({ id: outbox.id });
+  return requeued.length;
 }
 
 /**
