@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { brand } from '../lib/config';
+import { isEmailAddress } from '../lib/contract/limits';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
 import { currentRelease, type Release } from './release';
@@ -17,6 +19,8 @@ export interface BackendConfig {
   /** The version and commit this process runs (RELEASE_COMMIT, else the checkout's). */
   release: Release;
   smtpUrl?: string;
+  /** The mail's sender, where the contact form's messages go, and the domain of the Message-IDs. */
+  mail: { from: string; supportInbox: string; messageIdDomain: string };
   dataDir: string;
   database: DatabaseOptions;
   /** Where the process listens (PORT, HOST). */
@@ -63,6 +67,9 @@ const urlWith = (protocols: string[], example: string) =>
   setting(`a URL such as ${example}`, (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol));
 const wholeNumber = (min: number, max: number) =>
   setting(`a whole number from ${min} to ${max}`, (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max);
+/** A DNS name of two or more labels (RFC 1035 letters, digits and hyphens). */
+const isDomainName = (value: string) => value.length <= 253 && /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i.test(value);
+
 const origin = setting('the scheme and host only, such as https://www.example.com', (value) => {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -87,6 +94,9 @@ const envSchema = z
     LOG_LEVEL: choice('debug', 'info', 'warn', 'error', 'silent').optional(),
     COOKIE_SECURE: choice('true', 'false').optional(),
     SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
+    MAIL_FROM: setting('an email address, such as support@example.com', isEmailAddress).optional(),
+    SUPPORT_INBOX: setting('an email address, such as support@example.com', isEmailAddress).optional(),
+    MAIL_MESSAGE_ID_DOMAIN: setting('a domain name, such as example.com', isDomainName).optional(),
     DATA_DIR: z.string().optional(),
     DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/website').optional(),
     BACKEND_URL: urlWith(['http:', 'https:'], 'http://127.0.0.1:4000').optional(),
@@ -127,6 +137,13 @@ const envSchema = z
         `is required ${env.DATABASE_URL ? 'with DATABASE_URL, the same on every backend' : 'on a site with a public SITE_URL'}: it encrypts the staff's authenticator secrets in the database (make one with openssl rand -hex 32)`,
       );
     }
+    // The brand's address is a placeholder domain: real mail from or to it goes nowhere.
+    if (production && env.SMTP_URL) {
+      if (!env.MAIL_FROM)
+        problem('MAIL_FROM', 'is required in production with SMTP_URL: the address mail is sent from, of your own domain');
+      if (!env.SUPPORT_INBOX)
+        problem('SUPPORT_INBOX', 'is required in production with SMTP_URL: the mailbox the contact form’s messages go to');
+    }
     if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problem(
         'STRIPE_WEBHOOK_SECRET',
@@ -164,6 +181,11 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     logLevel: (env.LOG_LEVEL ?? 'info') as BackendConfig['logLevel'],
     release: currentRelease(env.RELEASE_COMMIT),
     smtpUrl: env.SMTP_URL,
+    mail: {
+      from: env.MAIL_FROM ?? brand.supportEmail,
+      supportInbox: env.SUPPORT_INBOX ?? brand.supportEmail,
+      messageIdDomain: env.MAIL_MESSAGE_ID_DOMAIN ?? (env.MAIL_FROM ?? brand.supportEmail).split('@')[1],
+    },
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     listen: { port: env.PORT === undefined ? undefined : Number(env.PORT), host: env.HOST },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { brand } from '../../lib/config';
+import type { BackendConfig } from '../config';
 import { privateFolder } from '../private-folder';
 
 export interface OutgoingMail {
@@ -25,10 +26,8 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-const from = `"${brand.product}" <${brand.supportEmail}>`;
-
-const message = (mail: OutgoingMail) => ({
-  from,
+const message = (mail: OutgoingMail, fromAddress: string) => ({
+  from: `"${brand.product}" <${fromAddress}>`,
   to: mail.to,
   replyTo: mail.replyTo ?? undefined,
   subject: mail.subject,
@@ -41,7 +40,13 @@ const message = (mail: OutgoingMail) => ({
 const smtpTimeoutsMs = { connection: 10_000, greeting: 10_000, socket: 20_000 };
 
 /** SMTP when SMTP_URL is set; otherwise .eml files in the data folder (development). */
-export function createMailer(options: { smtpUrl?: string; mailDir: string; timeoutsMs?: typeof smtpTimeoutsMs }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  mailDir: string;
+  /** The sender and the Message-ID domain (MAIL_FROM, MAIL_MESSAGE_ID_DOMAIN). */
+  mail: Pick<BackendConfig['mail'], 'from' | 'messageIdDomain'>;
+  timeoutsMs?: typeof smtpTimeoutsMs;
+}): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // A loopback server without TLS (tests, a local relay) must not be asked for STARTTLS.
@@ -57,7 +62,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ ...message(mail), messageId: `<${mail.id}@website>` });
+        await transport.sendMail({ ...message(mail, options.mail.from), messageId: `<${mail.id}@${options.mail.messageIdDomain}>` });
       },
     };
   }
@@ -65,7 +70,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; timeo
   return {
     kind: 'files',
     async send(mail) {
-      const info = await transport.sendMail(message(mail));
+      const info = await transport.sendMail(message(mail, options.mail.from));
       privateFolder(options.mailDir);
       // Written whole or not at all: a full disk leaves no empty or cut-off mail behind.
       const file = path.join(options.mailDir, `${Date.now()}-${mail.id}.eml`);

@@ -1,4 +1,3 @@
-import { brand } from '../../lib/config';
 import type { SupportMessage } from '../../lib/contract/support';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
@@ -24,7 +23,7 @@ export async function receiveSupportMessage(deps: BackendDeps, message: SupportM
       senderVerified: userId !== null && (await accountEmail(tx, userId)) === message.EmailAddress,
     });
     await queueMail(tx, deps, {
-      to: brand.supportEmail,
+      to: deps.config.mail.supportInbox,
       kind: 'supportMessage',
       language: 'en',
       values: { name: message.FullName, email: message.EmailAddress, phone: message.Phone || '—', message: message.Message },

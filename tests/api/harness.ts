@@ -79,7 +79,7 @@ export async function startTestBackend(
     NODE_ENV: 'test',
     JOBS: 'off',
   });
-  const backend = assembleBackend(database, config, { clock, mailer: createMailer({ smtpUrl: mail.url, mailDir: '' }) });
+  const backend = assembleBackend(database, config, { clock, mailer: createMailer({ smtpUrl: mail.url, mailDir: '', mail: config.mail }) });
   return {
     app: backend.app,
     deps: backend.deps,

@@ -22,7 +22,7 @@ beforeAll(async () => {
     : { ...backend.database, close: async () => {} };
   second = assembleBackend(database, backend.config, {
     clock: backend.clock,
-    mailer: createMailer({ smtpUrl: backend.mail.url, mailDir: '' }),
+    mailer: createMailer({ smtpUrl: backend.mail.url, mailDir: '', mail: backend.config.mail }),
   });
 });
 afterAll(async () => {

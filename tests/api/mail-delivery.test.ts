@@ -30,6 +30,7 @@ beforeAll(async () => {
   backend.deps.mailer = createMailer({
     smtpUrl: silent.url,
     mailDir: '',
+    mail: backend.config.mail,
     timeoutsMs: { connection: 1_500, greeting: 1_500, socket: 1_500 },
   });
 });

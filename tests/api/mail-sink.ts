@@ -10,6 +10,9 @@ export interface ReceivedMail {
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   replyTo?: string;
+  /** The From header as sent, and the Message-ID. */
+  from: string;
+  messageId: string;
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -40,6 +43,8 @@ export async function startMailSink() {
               content: file.content,
             })),
             replyTo: mail.replyTo?.value[0]?.address,
+            from: mail.from?.text ?? '',
+            messageId: mail.messageId ?? '',
           });
           callback();
         })

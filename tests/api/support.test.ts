@@ -115,3 +115,37 @@ describe('POST support/message', () => {
     }
   });
 });
+
+describe('the mail settings', () => {
+  it('sends from MAIL_FROM, to the SUPPORT_INBOX, with Message-IDs of MAIL_MESSAGE_ID_DOMAIN', async () => {
+    const configured = await startTestBackend({
+      MAIL_FROM: 'hello@mail.example.org',
+      SUPPORT_INBOX: 'inbox@example.org',
+      MAIL_MESSAGE_ID_DOMAIN: 'ids.example.org',
+    });
+    try {
+      const client = await new TestClient(configured).prime();
+      expect((await client.call('POST', 'support/message', { body: valid, headers: { 'X-Forwarded-For': '198.51.100.40' } })).status).toBe(
+        200,
+      );
+      await configured.deliverMail();
+      const [mail] = configured.mail.to('inbox@example.org');
+      expect(mail).toMatchObject({ from: '"Bluebonnet" <hello@mail.example.org>', replyTo: 'ann@example.com' });
+      expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@ids\.example\.org>$/);
+      expect(configured.mail.to(brand.supportEmail)).toEqual([]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('without them, sends from and to the brand’s support address, with Message-IDs of its domain', async () => {
+    const client = await new TestClient(backend).prime();
+    expect((await client.call('POST', 'support/message', { body: valid, headers: { 'X-Forwarded-For': '198.51.100.41' } })).status).toBe(
+      200,
+    );
+    await backend.deliverMail();
+    const mail = backend.mail.to(brand.supportEmail).at(-1)!;
+    expect(mail.from).toBe(`"Bluebonnet" <${brand.supportEmail}>`);
+    expect(mail.messageId).toMatch(new RegExp(`@${brand.supportEmail.split('@')[1].replace(/\./g, '\\.')}>$`));
+  });
+});

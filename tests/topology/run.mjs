@@ -54,7 +54,13 @@ try {
   topology = await startTopology({
     work,
     databaseUrl: postgres.url,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PAYMENTS_MANUAL_ENABLED: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'hello@topology.example',
+      SUPPORT_INBOX: 'inbox@topology.example',
+      PAYMENTS_MANUAL_ENABLED: 'true',
+      LOG_LEVEL: 'warn',
+    },
   });
   say(
     `nginx on ${topology.siteUrl} → backends ${topology.backends.map(({ port }) => port).join(', ')}; Next.js ${topology.nexts.map(({ port }) => port).join(', ')}; PostgreSQL ${postgres.version}`,

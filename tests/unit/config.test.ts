@@ -20,6 +20,12 @@ describe('the configuration', () => {
     [{ PORT: 'abc' }, 'PORT: "abc" is not accepted: give a whole number from 1 to 65535'],
     [{ PORT: '70000' }, 'PORT: "70000" is not accepted: give a whole number from 1 to 65535'],
     [{ METRICS_PORT: '0' }, 'METRICS_PORT: "0" is not accepted: give a whole number from 1 to 65535'],
+    [{ MAIL_FROM: 'support' }, 'MAIL_FROM: "support" is not accepted: give an email address, such as support@example.com'],
+    [{ SUPPORT_INBOX: 'a@b@c' }, 'SUPPORT_INBOX: "a@b@c" is not accepted: give an email address, such as support@example.com'],
+    [
+      { MAIL_MESSAGE_ID_DOMAIN: 'localhost' },
+      'MAIL_MESSAGE_ID_DOMAIN: "localhost" is not accepted: give a domain name, such as example.com',
+    ],
     [{ SMTP_URL: 'notaurl' }, 'SMTP_URL: "notaurl" is not accepted: give a URL such as smtp://user:password@mail.example.com:587'],
     [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE: "yes" is not accepted: give "true" or "false"'],
     [{ JOBS: 'false' }, 'JOBS: "false" is not accepted: give "on" or "off"'],
@@ -42,6 +48,18 @@ describe('the configuration', () => {
     [{ TRUSTED_PROXIES: 'yes' }, expect.stringMatching(/^TRUSTED_PROXIES: "yes" is not an IP address or network/)],
   ])('refuses %j, naming the variable and what it accepts', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('requires the sender and the support inbox in production with a mail server, which the brand’s placeholder cannot be', () => {
+    expect(problemsOf({ ...publicSite, SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([
+      'MAIL_FROM: is required in production with SMTP_URL: the address mail is sent from, of your own domain',
+      'SUPPORT_INBOX: is required in production with SMTP_URL: the mailbox the contact form’s messages go to',
+    ]);
+    expect(
+      problemsOf({ ...publicSite, SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'a@example.org', SUPPORT_INBOX: 'b@example.org' }),
+    ).toEqual([]);
+    // Without a mail server, mail is written to files: nothing is sent from a placeholder.
+    expect(problemsOf(publicSite)).toEqual([]);
   });
 
   it('requires the public origin in production, and Stripe’s webhook secret with Stripe', () => {
@@ -102,7 +120,13 @@ describe('the configuration', () => {
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((line) => warnings.push(String(line)) > 0);
     const database = await openDatabase({ kind: 'pglite', loadDataDir: migratedDatabase() });
     try {
-      const site = { ...publicSite, SMTP_URL: 'smtp://127.0.0.1:2525', JOBS: 'off' };
+      const site = {
+        ...publicSite,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        MAIL_FROM: 'a@example.org',
+        SUPPORT_INBOX: 'b@example.org',
+        JOBS: 'off',
+      };
       for (const [manual, provider] of [
         ['false', null],
         ['true', expect.anything()],
@@ -136,6 +160,9 @@ describe('the configuration', () => {
       DATABASE_URL: 'postgres://u@127.0.0.1/db',
       SECRETS_KEY: 'ab'.repeat(32),
       SESSION_IDLE_MINUTES: '30',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'hello@mail.example.org',
+      SUPPORT_INBOX: 'inbox@example.org',
     });
     expect(config).toMatchObject({
       production: true,
@@ -148,6 +175,8 @@ describe('the configuration', () => {
       database: { kind: 'postgres' },
       sessionIdleMs: 30 * 60_000,
       secretsKey: 'ab'.repeat(32),
+      // The Message-ID domain is the sender's unless set.
+      mail: { from: 'hello@mail.example.org', supportInbox: 'inbox@example.org', messageIdDomain: 'mail.example.org' },
     });
     expect(loadBackendConfig({ DATA_DIR: '/tmp/site-data' }).database).toEqual({ kind: 'pglite', dataDir: '/tmp/site-data/pglite' });
   });

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadBackendConfig } from '@/server/config';
 import { createMailer } from '@/server/email/mailer';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'full-disk-'));
@@ -28,7 +29,7 @@ const mail = (id: string) => ({ id, to: 'ann@example.com', subject: 'Your code',
 
 (canMount ? describe : describe.skip)('mail files on a full disk', () => {
   it('writes a mail whole, and on a full disk fails leaving no file behind', async () => {
-    const mailer = createMailer({ mailDir: folder });
+    const mailer = createMailer({ mailDir: folder, mail: loadBackendConfig({}).mail });
     await mailer.send(mail('first'));
     const [written] = fs.readdirSync(folder);
     expect(written).toMatch(/-first\.eml$/);
