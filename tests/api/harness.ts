@@ -119,11 +119,21 @@ export async function metricValue(backend: Pick<TestBackend, 'deps'>, name: stri
   return total;
 }
 
+/** What a TestClient calls: a backend in this process, or one over HTTP (`overHttp`). */
+export interface CallableBackend {
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> };
+}
+
+/** A backend in another process, called as the in-process ones are. */
+export const overHttp = (baseUrl: string): CallableBackend => ({
+  app: { request: (path, init) => fetch(new URL(path, baseUrl), init) },
+});
+
 /** A browser-like caller: keeps cookies, sends the app key and echoes the XSRF cookie. */
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly backend: TestBackend) {}
+  constructor(private readonly backend: CallableBackend) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
