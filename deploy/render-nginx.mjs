@@ -28,13 +28,21 @@ const edgeHeaders = [
   .map(([name, value]) => `        add_header ${name} "${value}" always;`)
   .join('\n');
 
-/** The configuration for these settings; every value is required but the listen addresses, the cache folder and the log file. */
+/**
+ * The configuration for these settings (docs/deploy.md lists them); SITE_URL and the TLS files
+ * are required, the rest have defaults. HTTPS is served on SITE_URL's port unless HTTPS_LISTEN
+ * says otherwise (a port behind a forwarding firewall, or an address and port).
+ */
 export function renderNginx(settings) {
+  if (!settings.SITE_URL)
+    throw new Error('deploy/render-nginx.mjs: SITE_URL has no value (the public origin, such as https://www.example.com)');
   const origin = new URL(settings.SITE_URL);
+  if (origin.protocol !== 'https:')
+    throw new Error(`deploy/render-nginx.mjs: SITE_URL must be https: nginx serves the site over TLS (got ${origin.origin})`);
   const values = {
     SERVER_NAME: origin.hostname,
     PUBLIC_ORIGIN: origin.origin,
-    HTTPS_LISTEN: settings.HTTPS_LISTEN ?? '443',
+    HTTPS_LISTEN: settings.HTTPS_LISTEN ?? (origin.port || '443'),
     HTTP_LISTEN: settings.HTTP_LISTEN ?? '80',
     TLS_CERTIFICATE: settings.TLS_CERTIFICATE,
     TLS_CERTIFICATE_KEY: settings.TLS_CERTIFICATE_KEY,
