@@ -43,6 +43,8 @@ export async function startPostgres({ durable = false } = {}) {
   ]);
   return {
     version: found.version,
+    /** The server's programs (pg_dump, pg_restore, psql, …). */
+    bin: found.bin,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
       spawnSync(
