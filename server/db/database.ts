@@ -77,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       await waitForPostgres(pool, options.url, options.patience);
       const db = drizzlePg(pool, { schema });
-      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
+      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }), options.url);
       return {
         db: db as unknown as Db,
         kind: 'postgres',

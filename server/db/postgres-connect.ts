@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { databaseFailure } from '../errors';
 import { StartupError } from '../startup-error';
 
 /** What a failed connection to DATABASE_URL means, in words an operator can act on. */
@@ -23,6 +24,17 @@ export function connectionProblem(url: string, error: unknown): string {
       if (/timeout/i.test(String((error as Error).message))) return `DATABASE_URL: ${where} did not answer in time`;
       return `DATABASE_URL: cannot connect to ${where}: ${(error as Error).message}`;
   }
+}
+
+/** Why the migrations were refused, for a database the site's user does not own (restored or created as another user). */
+function notPermitted(url: string): string {
+  const target = new URL(url);
+  const user = decodeURIComponent(target.username);
+  const database = decodeURIComponent(target.pathname.slice(1)) || user;
+  return (
+    `DATABASE_URL: the user "${user}" may not create tables in the database "${database}" (permission denied): ` +
+    `make it the owner (createdb -O ${user} ${database}), and restore dumps with pg_restore --no-owner --role=${user}`
+  );
 }
 
 /** A database that is not up yet (starting, restarting, not listening): worth waiting for. */
@@ -55,12 +67,14 @@ const migrationLock = 7_246_133_901;
  * Runs the migrations under a PostgreSQL advisory lock, so backends starting at once on a new
  * database take turns: the first applies them, the others then find nothing left to do.
  */
-export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>, url: string): Promise<void> {
   const holder = await pool.connect();
   try {
     await holder.query('select pg_advisory_lock($1)', [migrationLock]);
     try {
       await migrate();
+    } catch (error) {
+      throw databaseFailure(error)?.code === '42501' ? new StartupError(notPermitted(url), { cause: error }) : error;
     } finally {
       await holder.query('select pg_advisory_unlock($1)', [migrationLock]);
     }

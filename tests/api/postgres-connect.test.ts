@@ -40,6 +40,25 @@ describe('a DATABASE_URL that does not work says which part is wrong', () => {
     );
   });
 
+  onPostgres('a database the site’s user does not own (made or restored as another), naming the fix', async () => {
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    const [role, name] = [`not_owner_${process.pid}`, `not_owned_${process.pid}`];
+    await admin.query(`create role ${role} login password 'x'`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    Object.assign(url, { username: role, password: 'x', pathname: `/${name}` });
+    try {
+      await expect(openDatabase({ kind: 'postgres', url: url.toString(), patience })).rejects.toThrow(
+        `DATABASE_URL: the user "${role}" may not create tables in the database "${name}" (permission denied): make it the owner (createdb -O ${role} ${name}), and restore dumps with pg_restore --no-owner --role=${role}`,
+      );
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role ${role}`);
+      await admin.end();
+    }
+  });
+
   onPostgres(
     'three backends starting at once on a new database all come up, migrated once',
     async () => {
