@@ -19,7 +19,9 @@ function verifyUnits(work) {
     return say('systemd-analyze is not installed: unit files not verified');
   const units = path.join(work, 'units');
   fs.cpSync(path.join(root, 'deploy/systemd'), units, { recursive: true });
+  // The templates as instances, as `systemctl enable` names them.
   fs.symlinkSync('bluebonnet-backend@.service', path.join(units, 'bluebonnet-backend@4001.service'));
+  fs.symlinkSync('bluebonnet-next@.service', path.join(units, 'bluebonnet-next@3000.service'));
   const names = fs.readdirSync(units).filter((name) => !name.endsWith('@.service'));
   const result = spawnSync('systemd-analyze', ['verify', ...names.map((name) => path.join(units, name))], {
     env: { ...process.env, SYSTEMD_UNIT_PATH: `${units}:` },
