@@ -7,7 +7,7 @@ import { mailQueueCounts } from './email/outbox';
 export type MoneyEvent = 'payment' | 'refund' | 'renewal' | 'renewal_failed';
 
 /**
- * The backend's Prometheus metrics (docs/deploy.md, "Watching it"): one registry per backend,
+ * The backend's Prometheus metrics (docs/deploy.md, "Metrics and alerts"): one registry per backend,
  * so the backends a test process starts never share counters. The outbox and the pool are read
  * when scraped; the rest is counted as it happens.
  */
