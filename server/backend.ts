@@ -33,7 +33,8 @@ export function assembleBackend(
 ): Backend {
   const logger = createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), mail: config.mail });
+  const mailer =
+    overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), mail: config.mail });
   let scheduler: ReturnType<typeof startJobs> | undefined;
   const deps: BackendDeps = {
     db: database.db,

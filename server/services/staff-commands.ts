@@ -121,9 +121,7 @@ async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<s
   }
   const given = deps.staffPassword;
   if (given !== undefined && !newPassword().safeParse(given).success) {
-    throw new CommandError(
-      'STAFF_PASSWORD does not meet the password rules: 8 to 40 characters with upper and lower case and a digit',
-    );
+    throw new CommandError('STAFF_PASSWORD does not meet the password rules: 8 to 40 characters with upper and lower case and a digit');
   }
   const password = given ?? generatePassword();
   const passwordHash = await staffPasswords.hash(password);

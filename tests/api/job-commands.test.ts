@@ -77,16 +77,14 @@ it('runs one job now, and fails the command when the job fails', async () => {
 
 it('queues mail given up or waiting after a failure again, and sends it now', async () => {
   // What the outage above left waiting, and one given up long ago.
-  await backend.database.db
-    .insert(outbox)
-    .values({
-      recipient: 'gone@example.com',
-      subject: 'Given up',
-      body: 'x',
-      attempts: 8,
-      lastError: 'ECONNREFUSED',
-      failedAt: new Date(),
-    });
+  await backend.database.db.insert(outbox).values({
+    recipient: 'gone@example.com',
+    subject: 'Given up',
+    body: 'x',
+    attempts: 8,
+    lastError: 'ECONNREFUSED',
+    failedAt: new Date(),
+  });
   const { lines, ok } = await run('retry-mail');
   expect(ok).toBe(true);
   expect(lines).toEqual(['2 mail queued again', expect.stringMatching(/^outbox: ok, 2 done in \d+ ms$/), 'mail: 0 waiting, 0 given up']);

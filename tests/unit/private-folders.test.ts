@@ -30,6 +30,11 @@ it('creates the embedded database folder and its missing parents for its user on
 
 it('writes mail files (codes and links in them) into a folder for its user only', async () => {
   const mailDir = path.join(folder, 'mail');
-  await createMailer({ mailDir, mail: loadBackendConfig({}).mail }).send({ id: 'code', to: 'ann@example.com', subject: 'Your code', text: 'Your code is ABC123.' });
+  await createMailer({ mailDir, mail: loadBackendConfig({}).mail }).send({
+    id: 'code',
+    to: 'ann@example.com',
+    subject: 'Your code',
+    text: 'Your code is ABC123.',
+  });
   expect(modeOf(mailDir)).toBe(0o700);
 });
