@@ -138,11 +138,11 @@ const envSchema = z
       );
     }
     // The brand's address is a placeholder domain: real mail from or to it goes nowhere.
-    if (production && env.SMTP_URL) {
+    if (publicSite && env.SMTP_URL) {
       if (!env.MAIL_FROM)
-        problem('MAIL_FROM', 'is required in production with SMTP_URL: the address mail is sent from, of your own domain');
+        problem('MAIL_FROM', 'is required with SMTP_URL on a public site: the address mail is sent from, of your own domain');
       if (!env.SUPPORT_INBOX)
-        problem('SUPPORT_INBOX', 'is required in production with SMTP_URL: the mailbox the contact form’s messages go to');
+        problem('SUPPORT_INBOX', 'is required with SMTP_URL on a public site: the mailbox the contact form’s messages go to');
     }
     if (production && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problem(

@@ -50,10 +50,10 @@ describe('the configuration', () => {
     expect(problemsOf(env)).toEqual([problem]);
   });
 
-  it('requires the sender and the support inbox in production with a mail server, which the brand’s placeholder cannot be', () => {
+  it('requires the sender and the support inbox on a public site with a mail server, which the brand’s placeholder cannot be', () => {
     expect(problemsOf({ ...publicSite, SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([
-      'MAIL_FROM: is required in production with SMTP_URL: the address mail is sent from, of your own domain',
-      'SUPPORT_INBOX: is required in production with SMTP_URL: the mailbox the contact form’s messages go to',
+      'MAIL_FROM: is required with SMTP_URL on a public site: the address mail is sent from, of your own domain',
+      'SUPPORT_INBOX: is required with SMTP_URL on a public site: the mailbox the contact form’s messages go to',
     ]);
     expect(
       problemsOf({ ...publicSite, SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'a@example.org', SUPPORT_INBOX: 'b@example.org' }),
