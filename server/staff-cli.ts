@@ -1,7 +1,7 @@
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { operatorSettings } from './operator-settings';
-import { CommandError } from './command-error';
+import { runOperatorCommand } from './command-error';
 import { runStaffCommand, staffUsage } from './services/staff-commands';
 
 /**
@@ -10,13 +10,7 @@ import { runStaffCommand, staffUsage } from './services/staff-commands';
  * lock, so on PGlite this runs only while the site is stopped; with DATABASE_URL it runs any time.
  * `--settings <file>` loads the services' settings (server/operator-settings.ts).
  */
-async function main() {
-  const argv = process.argv.slice(2);
-  if (!argv.length || argv[0] === 'help' || argv[0] === '--help') {
-    process.stdout.write(`${staffUsage}\n`);
-    if (!argv.length) process.exitCode = 1;
-    return;
-  }
+runOperatorCommand('staff', staffUsage, async (argv) => {
   const { config, args } = operatorSettings('staff', argv, (line) => process.stderr.write(`${line}\n`));
   const database = await openDatabase(config.database);
   try {
@@ -28,10 +22,4 @@ async function main() {
   } finally {
     await database.close();
   }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof CommandError) process.stderr.write(`staff: ${error.message}\n${error.showUsage ? `${staffUsage}\n` : ''}`);
-  else process.stderr.write(`staff: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { assembleBackend } from '../backend';
 import { DatabaseClock } from '../clock';
-import { CommandError } from '../command-error';
+import { runOperatorCommand } from '../command-error';
 import { openDatabase } from '../db/database';
 import { operatorSettings } from '../operator-settings';
 import { jobsUsage, runJobCommand } from './job-commands';
@@ -11,13 +11,7 @@ import { jobsUsage, runJobCommand } from './job-commands';
  * provider, and no scheduler of its own. On the embedded database it runs only while the site
  * is stopped (the data folder's lock); with DATABASE_URL, any time.
  */
-async function main() {
-  const argv = process.argv.slice(2);
-  if (!argv.length || argv[0] === 'help' || argv[0] === '--help') {
-    process.stdout.write(`${jobsUsage}\n`);
-    if (!argv.length) process.exitCode = 1;
-    return;
-  }
+runOperatorCommand('jobs', jobsUsage, async (argv) => {
   const { config, args } = operatorSettings('jobs', argv, (line) => process.stderr.write(`${line}\n`));
   const database = await openDatabase(config.database);
   const clock = new DatabaseClock();
@@ -32,10 +26,4 @@ async function main() {
   } finally {
     await backend.close();
   }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof CommandError) process.stderr.write(`jobs: ${error.message}\n${error.showUsage ? `${jobsUsage}\n` : ''}`);
-  else process.stderr.write(`jobs: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
 });
