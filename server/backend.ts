@@ -39,7 +39,6 @@ export function assembleBackend(
   const deps: BackendDeps = {
     db: database.db,
     dbKind: database.kind,
-    readCache: database.readCache,
     config,
     logger,
     metrics: createMetrics(database.db, { poolStats: database.poolStats, clock }),

@@ -1,7 +1,6 @@
 import type { Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { Db, DatabaseKind } from './db/database';
-import type { ReadCache } from './db/read-cache';
 import type { Mailer } from './email/mailer';
 import type { Catalog } from './services/catalog';
 import type { PaymentProvider } from './payments/provider';
@@ -16,7 +15,6 @@ import type { ActiveSession } from './services/sessions';
 export interface BackendDeps {
   db: Db;
   dbKind: DatabaseKind;
-  readCache: ReadCache;
   config: BackendConfig;
   logger: Logger;
   /** Prometheus metrics (server/metrics.ts), served at /metrics on the backend's own port. */

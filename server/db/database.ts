@@ -9,11 +9,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { privateFolder } from '../private-folder';
-import { installDrizzleParsers } from './pglite-parsers';
-import { prepareRepeatedQueries } from './pglite-statements';
 import { dropBrokenConnections, migrateUnderLock, waitForPostgres } from './postgres-connect';
-import { nameRepeatedQueries } from './postgres-statements';
-import { passThroughReads, trackWritesOf, type ReadCache } from './read-cache';
 
 /** The one database type the services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,8 +25,6 @@ export interface PoolStats {
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** Hot reads kept until the next write (PGlite only; see read-cache.ts). */
-  readCache: ReadCache;
   /** The connection pool's state (PostgreSQL only), for the metrics. */
   poolStats?: () => PoolStats;
   close(): Promise<void>;
@@ -71,8 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server dropped (restart, failover) must not crash the process:
     // the pool opens a new one on next use.
     pool.on('error', () => {});
-    // Before the first connection, which the pool keeps: every connection gets both.
-    nameRepeatedQueries(pool);
+    // Before the first connection, which the pool keeps: every connection gets it.
     dropBrokenConnections(pool);
     try {
       await waitForPostgres(pool, options.url, options.patience);
@@ -81,7 +74,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return {
         db: db as unknown as Db,
         kind: 'postgres',
-        readCache: passThroughReads,
         poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
         close: () => pool.end(),
       };
@@ -97,15 +89,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
-    prepareRepeatedQueries(client);
-    installDrizzleParsers(client);
-    const readCache = trackWritesOf(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      readCache,
       close: async () => {
         await client.close();
         lock?.release();

@@ -14,8 +14,8 @@ import { routeIs, sameForEveryone } from './route-access';
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token && !routeIs(c, sameForEveryone)) {
-    const { db, clock, readCache, config } = c.get('deps');
-    const session = await findSession(db, clock, token, config.sessionIdleMs, readCache);
+    const { db, clock, config } = c.get('deps');
+    const session = await findSession(db, clock, token, config.sessionIdleMs);
     if (session) {
       c.set('session', session);
       await markSessionUsed(db, clock, session);

@@ -57,8 +57,8 @@ export const appRoutes = createRouter()
   .openapi(appInfo, async (c) => {
     const session = c.get('session');
     c.header('Cache-Control', 'no-store');
-    const { db, readCache } = c.get('deps');
-    const cartCount = session ? await cartItemCount(db, session.user.id, readCache) : 0;
+    const { db } = c.get('deps');
+    const cartCount = session ? await cartItemCount(db, session.user.id) : 0;
     return c.json({ CartItemCount: cartCount, NotificationCount: 0 }, 200);
   })
   .openapi(countries, (c) => {

@@ -44,8 +44,8 @@ export const storeRoutes = createRouter()
   .openapi(getCart, async (c) => {
     const session = sessionOf(c);
     c.header('Cache-Control', 'no-store');
-    const { db, catalog, readCache } = c.get('deps');
-    return c.json(toCartModel(await priceCart(db, catalog, session.user.id, readCache)), 200);
+    const { db, catalog } = c.get('deps');
+    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
   })
   .openapi(putCart, async (c) => {
     const session = sessionOf(c);

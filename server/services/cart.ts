@@ -1,9 +1,7 @@
-import { and, eq, getTableColumns, inArray, lte, notInArray, sql, sum, type WithSubquery } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { BillingInfo, CartModel, UpdateCartRequest } from '../../lib/contract/store';
 import { isFreePlan, US } from '../../lib/contract/offer-rules';
 import type { Db } from '../db/database';
-import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { cartItems, carts } from '../db/schema';
 import { ApiError, type ErrorText } from '../errors';
 import type { Catalog, Offer } from './catalog';
@@ -28,20 +26,14 @@ export interface CartRows {
   items: CartItem[];
 }
 
-/**
- * The cart with prices from the catalog and tax from the billing address, all in cents. The
- * rows are remembered until the cart is written (db/read-cache.ts); inside a transaction that
- * may have written them, pass no cache.
- */
-export async function priceCart(db: Reader, catalog: Catalog, userId: string, cache: ReadCache = passThroughReads): Promise<PricedCart> {
+/** The cart with prices from the catalog and tax from the billing address, all in cents. */
+export async function priceCart(db: Reader, catalog: Catalog, userId: string): Promise<PricedCart> {
   // One query: items exist only with their cart row (foreign key), so a left join finds both.
-  const rows = await cache.remember(`cart:${userId}`, ['carts', 'cart_items'], () =>
-    db
-      .select({ cart: carts, item: cartItems })
-      .from(carts)
-      .leftJoin(cartItems, eq(cartItems.userId, carts.userId))
-      .where(eq(carts.userId, userId)),
-  );
+  const rows = await db
+    .select({ cart: carts, item: cartItems })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.userId, carts.userId))
+    .where(eq(carts.userId, userId));
   return priceCartRows(catalog, { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) });
 }
 
@@ -118,39 +110,31 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
     .filter(([, quantity]) => quantity > 0)
     .map(([offerKey, quantity]) => ({ offerKey, quantity: Math.min(quantity, 100) }));
   const removed = update.IsAddition ? [] : [...merged].filter(([, quantity]) => quantity === 0).map(([offerKey]) => offerKey);
-  const billing = update.BillingInfo;
-  const statement = cartWrite(db, {
-    billing: Boolean(billing),
-    isAddition: update.IsAddition,
-    lines: lines.length,
-    removed: removed.length,
+  const billing = update.BillingInfo ? billingValues(update.BillingInfo) : {};
+  // The cart row first: its lock orders two writes to one cart, and items need it (foreign key).
+  return db.transaction(async (tx) => {
+    const [cart] = await tx
+      .insert(carts)
+      .values({ userId, ...billing, updatedAt: sql`now()` })
+      .onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } })
+      .returning();
+    if (removed.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removed)));
+    if (lines.length) {
+      const quantity = update.IsAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
+      await tx
+        .insert(cartItems)
+        .values(lines.map((line) => ({ userId, ...line })))
+        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } });
+    }
+    const items = await tx
+      .select({ offerKey: cartItems.offerKey, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId));
+    return { cart, items };
   });
-  const rows = await statement.execute({
-    userId,
-    ...(billing && billingValues(billing)),
-    ...Object.fromEntries(
-      lines.flatMap((line, i) => [
-        [`key${i}`, line.offerKey],
-        [`quantity${i}`, line.quantity],
-      ]),
-    ),
-    ...Object.fromEntries(removed.map((offerKey, i) => [`removed${i}`, offerKey])),
-  });
-  return { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
 }
 
-const billingColumns = [
-  'billingName',
-  'billingAddress1',
-  'billingAddress2',
-  'billingCity',
-  'billingStateCode',
-  'billingPostalCode',
-  'billingCountryCode',
-  'isBusinessPurchase',
-] as const;
-
-function billingValues(billing: BillingInfo): Record<(typeof billingColumns)[number], string | boolean | null> {
+function billingValues(billing: BillingInfo) {
   return {
     billingName: billing.Name,
     billingAddress1: billing.Address1,
@@ -164,91 +148,13 @@ function billingValues(billing: BillingInfo): Record<(typeof billingColumns)[num
   };
 }
 
-interface WriteShape {
-  billing: boolean;
-  isAddition: boolean;
-  lines: number;
-  removed: number;
-}
-
-/**
- * The cart write for one shape of update, as one statement (its parts run as one atomic write;
- * a write costs a statement per round trip). Built once per database with placeholders
- * (Drizzle's prepared query): building it took longer than PGlite takes to run it. Shapes are
- * few: lines and removals count distinct offers of the catalog.
- */
-function cartWrite(db: Db, shape: WriteShape) {
-  const key = `${shape.billing}-${shape.isAddition}-${shape.lines}-${shape.removed}`;
-  let statements = preparedWrites.get(db);
-  if (!statements) preparedWrites.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = prepareCartWrite(db, shape, `cart-write-${key}`)));
-  return statement;
-}
-
-function prepareCartWrite(db: Db, shape: WriteShape, name: string) {
-  const userId = sql.placeholder('userId');
-  const billing = shape.billing ? Object.fromEntries(billingColumns.map((column) => [column, sql.placeholder(column)])) : {};
-  const cartRow = db.$with('cart').as(
-    db
-      .insert(carts)
-      .values({ userId, ...billing, updatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } })
-      .returning(),
-  );
-  const parts: WithSubquery[] = [cartRow];
-  const lineKeys = Array.from({ length: shape.lines }, (_, i) => sql.placeholder(`key${i}`));
-  const removedKeys = Array.from({ length: shape.removed }, (_, i) => sql.placeholder(`removed${i}`));
-  // Setting: lines given with quantity 0 go. They are other rows than the ones upserted below.
-  if (removedKeys.length)
-    parts.push(
-      db.$with('gone').as(db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removedKeys)))),
-    );
-  // The statement's parts all see the cart as it was: the lines it writes come from RETURNING,
-  // the others as they were.
-  const touchedKeys = [...lineKeys, ...removedKeys];
-  const untouched = db
-    .select({ offerKey: cartItems.offerKey, quantity: cartItems.quantity })
+/** App info's CartItemCount: the sum of quantities. */
+export async function cartItemCount(db: Reader, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(cartItems.quantity) })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), touchedKeys.length ? notInArray(cartItems.offerKey, touchedKeys) : undefined));
-  let items = untouched.as('item');
-  if (lineKeys.length) {
-    const lines = lineKeys.map((offerKey, i) => ({ userId, offerKey, quantity: sql.placeholder(`quantity${i}`) }));
-    const quantity = shape.isAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
-    const put = db.$with('put').as(
-      db
-        .insert(cartItems)
-        .values(lines)
-        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.offerKey], set: { quantity } })
-        .returning({ offerKey: cartItems.offerKey, quantity: cartItems.quantity }),
-    );
-    parts.push(put);
-    items = unionAll(db.select().from(put), untouched).as('item');
-  }
-  // Drizzle selects a table's columns as one nested object, but not a CTE's: its fields are named here.
-  const cart = Object.fromEntries(Object.keys(getTableColumns(carts)).map((column) => [column, cartRow[column as keyof Cart]])) as Pick<
-    typeof cartRow,
-    keyof Cart
-  >;
-  return db
-    .with(...parts)
-    .select({ cart, item: { offerKey: items.offerKey, quantity: items.quantity } })
-    .from(cartRow)
-    .leftJoin(items, sql`true`)
-    .prepare(name);
-}
-
-const preparedWrites = new WeakMap<Db, Map<string, ReturnType<typeof prepareCartWrite>>>();
-
-/** App info's CartItemCount: the sum of quantities (remembered until the cart items change). */
-export async function cartItemCount(db: Reader, userId: string, cache: ReadCache = passThroughReads): Promise<number> {
-  return cache.remember(`cart-count:${userId}`, ['cart_items'], async () => {
-    const [row] = await db
-      .select({ total: sum(cartItems.quantity) })
-      .from(cartItems)
-      .where(eq(cartItems.userId, userId));
-    return Number(row?.total ?? 0);
-  });
+    .where(eq(cartItems.userId, userId));
+  return Number(row?.total ?? 0);
 }
 
 /**

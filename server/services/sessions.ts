@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { sessions, users } from '../db/schema';
 import { staffIdleMs } from '../../lib/contract/admin';
 import { randomToken, sha256 } from './crypto';
@@ -37,25 +36,15 @@ export async function createSession(db: Writer, clock: Clock, userId: string): P
 
 /**
  * The live session of a cookie token, with its user; null when unknown, expired, unused for
- * `idleMs` or erased. The row is remembered until a write to sessions or users
- * (db/read-cache.ts); expiry is checked on every call.
+ * `idleMs` or erased.
  */
-export async function findSession(
-  db: Db,
-  clock: Clock,
-  token: string,
-  idleMs: number,
-  cache: ReadCache = passThroughReads,
-): Promise<ActiveSession | null> {
+export async function findSession(db: Db, clock: Clock, token: string, idleMs: number): Promise<ActiveSession | null> {
   const tokenHash = sha256(token);
-  const row = await cache.remember(`session:${tokenHash}`, ['sessions', 'users'], async () => {
-    const [found] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash));
-    return found ?? null;
-  });
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
   const now = clock.now().getTime();
   // Staff sessions reach the console, so they end sooner when left alone.
   const idleLimit = row?.user.role ? Math.min(idleMs, staffIdleMs) : idleMs;

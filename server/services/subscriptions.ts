@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Subscription } from '../../lib/contract/billing';
 import type { Db } from '../db/database';
-import { passThroughReads, type ReadCache } from '../db/read-cache';
 import { offers, subscriptions } from '../db/schema';
 import { ApiError } from '../errors';
 import type { ApiLanguage } from './language';
@@ -51,8 +50,8 @@ export async function findOwnSubscription(db: Db, userId: string, id: string) {
   return row;
 }
 
-/** Claims granted by subscriptions active now (the rows are remembered until a write to them). */
-export async function subscriptionClaims(db: Db, userId: string, now: Date, cache: ReadCache = passThroughReads): Promise<string[]> {
-  const rows = await cache.remember(`subscriptions:${userId}`, ['subscriptions', 'offers'], () => listOwnSubscriptions(db, userId));
+/** Claims granted by subscriptions active now. */
+export async function subscriptionClaims(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await listOwnSubscriptions(db, userId);
   return rows.filter((row) => toSubscriptionModel(row.subscription, row.offer, now, 'en').IsActive).flatMap((row) => row.offer.claims);
 }
