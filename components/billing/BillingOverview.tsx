@@ -14,7 +14,7 @@ import { cells, DataTable } from './DataTable';
 import { textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
 import { InvoiceStatusBadge, RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
-import { usePortalData } from './use-portal-data';
+import { usePortalQuery } from './use-portal-query';
 
 /** Spec screen 17: the billing page's client island. */
 export function BillingOverview() {
@@ -41,7 +41,7 @@ function QueryRedirect() {
 }
 
 function BillingTables() {
-  const { state, retry } = usePortalData('overview', async (signal) => {
+  const { state, retry } = usePortalQuery(['overview'], async (signal) => {
     const [subscriptions, invoices] = await Promise.all([fetchSubscriptions(signal), fetchInvoices(signal)]);
     return { subscriptions, invoices };
   });

@@ -14,7 +14,7 @@ import { buttonClass } from '../ui/Button';
 import { InvoiceDocument } from './InvoiceDocument';
 import { PaymentSuccess } from './PaymentSuccess';
 import { PortalStatus } from './PortalStatus';
-import { usePortalData } from './use-portal-data';
+import { usePortalQuery } from './use-portal-query';
 import { payInvoicePath } from '@/lib/portal-paths';
 
 /** Printing the invoice leaves the site's header, footer and the page's buttons out. */
@@ -24,7 +24,7 @@ const printStyle =
 /** Spec screen 18: the invoice page's client island. */
 export function InvoiceView({ id }: { id: string }) {
   const t = useTranslations('billing');
-  const { state, retry } = usePortalData(`invoice:${id}`, (signal) => fetchInvoice(id, signal));
+  const { state, retry } = usePortalQuery(['invoice', id], (signal) => fetchInvoice(id, signal));
   if (state.status !== 'ready') return <PortalStatus state={state} notFound={t('invoice.notFound')} onRetry={retry} />;
   const invoice = state.data;
   return (

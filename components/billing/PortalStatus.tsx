@@ -6,7 +6,7 @@ import { buttonClass } from '../ui/Button';
 import { LoginPanel } from '../account/LoginPanel';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { Notice, RetryNotice } from '../ui/Notice';
-import type { PortalData } from './use-portal-data';
+import type { PortalData } from './use-portal-query';
 
 export function LoadingState({ label }: { label?: string }) {
   const t = useTranslations('billing');

@@ -1,13 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, type ReactNode } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
 import { cancelSubscription, fetchSubscription } from '@/lib/api/billing';
 import { ApiCallError } from '@/lib/api/client';
 import type { Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate } from '@/lib/contract/presentation';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { confirm } from '@/lib/state/confirm';
 import { showSuccess } from '@/lib/state/snackbar';
 import { Button } from '../ui/Button';
@@ -15,26 +15,18 @@ import { AppLink } from './AppLink';
 import { textLinkClass as linkClass } from './links';
 import { PortalStatus } from './PortalStatus';
 import { RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
-import { usePortalData } from './use-portal-data';
+import { usePortalQuery } from './use-portal-query';
 import { invoicePath } from '@/lib/portal-paths';
 
 /** Spec screen 19: the subscription page's client island. */
 export function SubscriptionView({ id }: { id: string }) {
   const t = useTranslations('billing.subscription');
-  const { state, update, retry } = usePortalData(`subscription:${id}`, (signal) => fetchSubscription(id, signal));
+  const { state, retry, queryKey } = usePortalQuery(['subscription', id], (signal) => fetchSubscription(id, signal));
   if (state.status !== 'ready') return <PortalStatus state={state} notFound={t('notFound')} onRetry={retry} />;
-  // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
-  const onCancelled = () => update((subscription) => ({ ...subscription, IsCancelled: true, NextRenewalDate: null }));
-  // A refusal means the page is out of date (e.g. cancelled in another tab): show how it is now.
-  const onRefused = () =>
-    void fetchSubscription(id).then(
-      (fresh) => update(() => fresh),
-      () => undefined,
-    );
   return (
     <div className="flex flex-col gap-6">
       <SubscriptionDetails subscription={state.data} />
-      <CancelSection subscription={state.data} onCancelled={onCancelled} onRefused={onRefused} />
+      <CancelSection subscription={state.data} queryKey={queryKey} />
     </div>
   );
 }
@@ -88,13 +80,30 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
 }
 
 /** Spec §4 "Cancel": confirm first (warn style); impossible without a next renewal date. */
-function CancelSection({ subscription, onCancelled, onRefused }: { subscription: Subscription; onCancelled(): void; onRefused(): void }) {
+function CancelSection({ subscription, queryKey }: { subscription: Subscription; queryKey: readonly unknown[] }) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
   const headingId = useId();
-  const [saving, setSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
   const cancellable = Boolean(subscription.NextRenewalDate);
+  const cancelling = useMutation({
+    mutationFn: () => cancelSubscription(subscription.Key),
+    meta: { login: { returnTo: pathname } },
+    // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
+    onSuccess: () => {
+      queryClient.setQueryData<Subscription>(queryKey, (shown) => shown && { ...shown, IsCancelled: true, NextRenewalDate: null });
+      showSuccess({ key: 'billing.snack.subscriptionCancelled' });
+      // The button is disabled now; keep keyboard focus in this section instead of losing it.
+      headingRef.current?.focus();
+    },
+    // The client already showed any refusal, which means the page is out of date (e.g. cancelled
+    // in another tab): show how it is now. A lost session is the 401 handler's.
+    onError: (error) => {
+      if (error instanceof ApiCallError && error.status !== undefined && error.status !== 401 && error.status < 500)
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 
   async function cancel() {
     const confirmed = await confirm({
@@ -103,21 +112,7 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
       warn: true,
       icon: 'warning',
     });
-    if (!confirmed) return;
-    setSaving(true);
-    try {
-      await cancelSubscription(subscription.Key);
-      onCancelled();
-      showSuccess({ key: 'billing.snack.subscriptionCancelled' });
-      // The button is disabled now; keep keyboard focus in this section instead of losing it.
-      headingRef.current?.focus();
-    } catch (error) {
-      // The client already showed any refusal; a lost session asks for a login back here.
-      if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', pathname);
-      else if (error instanceof ApiCallError && error.status !== undefined && error.status < 500) onRefused();
-    } finally {
-      setSaving(false);
-    }
+    if (confirmed) cancelling.mutate();
   }
 
   return (
@@ -136,7 +131,7 @@ function CancelSection({ subscription, onCancelled, onRefused }: { subscription:
       <Button
         variant="warn"
         disabled={!cancellable}
-        busy={saving}
+        busy={cancelling.isPending}
         aria-describedby={`${headingId}-text`}
         onClick={() => void cancel()}
         className="shrink-0"

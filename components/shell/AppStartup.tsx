@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { localizedPath } from '@/i18n/language-choice';
 import { syncStoredLanguage } from '@/lib/language-preference';
 import { appActions } from '@/lib/state/app-state';
@@ -17,8 +17,10 @@ export function AppStartup() {
   const pathname = useShellPathname();
   const router = useRouter();
 
+  // Before any effect of the page runs: the islands' queries start there, keyed by this language.
+  useLayoutEffect(() => appActions.setDisplayLanguage(locale), [locale]);
+
   useEffect(() => {
-    appActions.setDisplayLanguage(locale);
     const stored = syncStoredLanguage(locale);
     if (stored) router.replace(localizedPath(stored, pathname) + window.location.search);
     // Only the locale matters here: the pathname is read at the moment of the switch.

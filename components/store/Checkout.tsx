@@ -1,5 +1,6 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -16,9 +17,10 @@ import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { LoginPanel } from '../account/LoginPanel';
+import { useSessionGate } from '../account/use-session-gate';
+import { useDataScope } from '../data/use-data-scope';
 import { ManualCheckout } from './ManualCheckout';
 import { StripeCheckout } from './StripeCheckout';
-import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
 import { invoicePath } from '@/lib/portal-paths';
 
 /**
@@ -29,27 +31,31 @@ import { invoicePath } from '@/lib/portal-paths';
  */
 export function Checkout() {
   const [round, setRound] = useState(0);
-  return <CheckoutRound key={round} restarted={round > 0} onSessionClosed={() => setRound((count) => count + 1)} />;
+  return <CheckoutRound key={round} round={round} onSessionClosed={() => setRound((count) => count + 1)} />;
 }
 
-function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onSessionClosed(): void }) {
+function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClosed(): void }) {
   const t = useTranslations('store');
   const router = useRouter();
   const invoiceKey = useSearchParams().get('invoice');
   const returnTo = invoiceKey ? `/store/checkout?invoice=${encodeURIComponent(invoiceKey)}` : '/store/checkout';
-  const session = useStoreSession(returnTo);
-  const languageReady = useApiLanguageReady();
-  const payment = useLoaded(session === 'loggedIn' && languageReady, async () => {
-    const [cart, invoice, keyInfo] = await Promise.all([
-      invoiceKey ? null : fetchCart(),
-      invoiceKey ? fetchInvoice(invoiceKey) : null,
-      fetchKeyInfo(),
-    ]);
-    return { cart, invoice, keyInfo };
+  const session = useSessionGate(returnTo);
+  // Each round loads anew (the order changed), and again when a login brings the session back.
+  const payment = useQuery({
+    queryKey: [...useDataScope('store'), 'checkout', invoiceKey, round],
+    queryFn: async () => {
+      const [cart, invoice, keyInfo] = await Promise.all([
+        invoiceKey ? null : fetchCart(),
+        invoiceKey ? fetchInvoice(invoiceKey) : null,
+        fetchKeyInfo(),
+      ]);
+      return { cart, invoice, keyInfo };
+    },
+    enabled: session === 'loggedIn',
   });
   // Spec §4 Checkout: an empty cart goes back to the cart; so does a cart without a complete
   // billing contact (opened by address), since tax and total wait for it there.
-  const cart = payment.status === 'ready' ? payment.data.cart : null;
+  const cart = payment.data?.cart ?? null;
   const backToCart = cart ? (cart.LineItems.length === 0 ? 'empty' : billingContactComplete(cart) ? null : 'billing') : null;
   useEffect(() => {
     if (!backToCart) return;
@@ -58,13 +64,13 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
   }, [backToCart, router]);
 
   // Pay Now on an invoice paid or voided meanwhile (another tab, the Back button).
-  const settledInvoice =
-    payment.status === 'ready' && payment.data.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
+  const settledInvoice = payment.data?.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
 
   let body: ReactNode;
   if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} actionLabel={t('login.action')} returnTo={returnTo} />;
-  else if (payment.status === 'loading' || backToCart) body = <LoadingStatus label={t('loading.checkout')} />;
-  else if (payment.status === 'failed') body = <CheckoutStartFailed />;
+  // The API client has already shown a failure; a reload that fails keeps what is on screen.
+  else if (payment.isError && payment.data === undefined) body = <CheckoutStartFailed />;
+  else if (payment.data === undefined || backToCart) body = <LoadingStatus label={t('loading.checkout')} />;
   else if (settledInvoice)
     body = (
       <Notice>
@@ -80,14 +86,14 @@ function CheckoutRound({ restarted, onSessionClosed }: { restarted: boolean; onS
 
   // The cart's total, or what is still due on the invoice being paid (Pay Now).
   const amountDue =
-    payment.status === 'ready' && !backToCart && !settledInvoice
+    payment.data && !backToCart && !settledInvoice
       ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null)
       : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <CheckoutTerms />
-      {restarted && (
+      {round > 0 && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-slate-900">
           {t('checkout.refreshed')}
         </p>

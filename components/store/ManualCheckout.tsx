@@ -1,7 +1,8 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { getPathname, useRouter } from '@/i18n/navigation';
@@ -10,13 +11,11 @@ import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
 import { limits } from '@/lib/contract/limits';
 import type { ManualCardFormSchema } from '@/lib/contract/store';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
-import { useServerCall } from '../account/use-server-call';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { TextField } from '../ui/TextField';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
-import { useLoaded } from './use-store-session';
 
 type CardInput = z.input<typeof ManualCardFormSchema>;
 
@@ -33,7 +32,8 @@ const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema
 
 /**
  * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
- * is created first; a declined card stays here for another try (the session stays open).
+ * is created first, once per checkout round; a declined card stays here for another try (the
+ * session stays open).
  */
 export function ManualCheckout({
   invoiceKey,
@@ -48,28 +48,32 @@ export function ManualCheckout({
   const headingId = useId();
   const router = useRouter();
   const locale = useLocale();
-  const session = useLoaded(true, () => createCheckoutSession('manual', invoiceKey));
+  // Creating the session is a write (it opens an unpaid invoice): sent once, not per render or
+  // per effect run, so React's development double run does not send it twice.
+  const session = useMutation({ mutationFn: () => createCheckoutSession('manual', invoiceKey) });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    session.mutate();
+  }, [session]);
+  const paying = useMutation({ mutationFn: payWithTestCard, meta: { login: { returnTo } } });
   const [declined, setDeclined] = useState(false);
-  const { register, handleSubmit, formState, watch } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
+  const { register, handleSubmit, formState } = useForm<CardInput, unknown, z.output<typeof ManualCardFormSchema>>({
     resolver,
     mode: 'all',
     defaultValues: { CardNumber: '', Expiry: '', Cvc: '' },
   });
-  const { saving, run } = useServerCall(watch, returnTo);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (card) => {
-    if (session.status !== 'ready') return;
+    if (!session.isSuccess) return;
     setDeclined(false);
-    let closed = false;
-    const answer = await run(() =>
-      payWithTestCard({ ClientSecret: session.data, ...card }).catch((error: unknown) => {
-        // The card form's input passed the shared rules, so a 400 here is the closed session.
-        closed = error instanceof ApiCallError && error.status === 400;
-        throw error;
-      }),
-    );
-    if (closed) return onSessionClosed();
+    const answer = await paying.mutateAsync({ ClientSecret: session.data, ...card }).catch((error: unknown) => {
+      // The card form's input passed the shared rules, so a 400 here is the closed session.
+      if (error instanceof ApiCallError && error.status === 400) onSessionClosed();
+      return null;
+    });
     if (!answer) return;
     if (answer.Status === 'declined') return setDeclined(true);
     const paymentReturn = { pathname: '/store/payment-return', query: { session_id: answer.SessionId } } as const;
@@ -79,8 +83,9 @@ export function ManualCheckout({
     router.replace(paymentReturn);
   });
 
-  if (session.status === 'loading') return <LoadingStatus label={t('loading.checkout')} />;
-  if (session.status === 'failed') return <CheckoutStartFailed />;
+  // The API client has already shown a failure.
+  if (session.isError) return <CheckoutStartFailed />;
+  if (!session.isSuccess) return <LoadingStatus label={t('loading.checkout')} />;
 
   return (
     <section
@@ -134,7 +139,7 @@ export function ManualCheckout({
           error={fieldError('Cvc')}
           {...register('Cvc')}
         />
-        <Button type="submit" busy={saving} className="col-span-2 w-full">
+        <Button type="submit" busy={paying.isPending} className="col-span-2 w-full">
           {t('checkout.pay')}
         </Button>
       </form>

@@ -1,24 +1,35 @@
 'use client';
 
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiCallError } from '@/lib/api/client';
 import { completePayment, fetchKeyInfo } from '@/lib/api/payment';
+import type { PaymentReturnResponse } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
 import { refreshAppInfo } from '@/lib/state/startup';
 import { buttonClass } from '../ui/Button';
 import { Notice, RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from '../account/LoginPanel';
-import { useApiLanguageReady, useStoreSession } from './use-store-session';
+import { useSessionGate } from '../account/use-session-gate';
 import { invoicePath, paidInvoicePath } from '@/lib/portal-paths';
 
 /** A call that did not reach a verdict (no connection, no answer in time, a server error): worth trying again. */
 const undecided = (error: unknown) => !(error instanceof ApiCallError) || error.status === undefined || error.status >= 500;
 
 type Outcome = 'confirming' | 'failed' | 'unconfirmed' | { refunded: string };
+
+function outcomeOf(confirming: UseMutationResult<PaymentReturnResponse, unknown, string>): Outcome {
+  if (confirming.isError) return undecided(confirming.error) ? 'unconfirmed' : 'failed';
+  const answer = confirming.data;
+  if (!answer) return 'confirming';
+  if (answer.Status === 'refunded' && answer.InvoiceKey) return { refunded: answer.InvoiceKey };
+  // A completed payment is on its way to its invoice.
+  return answer.Status === 'complete' && answer.InvoiceKey ? 'confirming' : 'failed';
+}
 
 /**
  * Spec screen 12 and §4 Payment return: sends the session_id to payment/{provider}-return;
@@ -33,48 +44,37 @@ export function PaymentReturn() {
   const router = useRouter();
   const sessionId = useSearchParams().get('session_id');
   const returnTo = `/store/payment-return?session_id=${encodeURIComponent(sessionId ?? '')}`;
-  const session = useStoreSession(returnTo);
-  const languageReady = useApiLanguageReady();
-  const [confirmation, setConfirmation] = useState<Outcome>('confirming');
-  const [attempt, setAttempt] = useState(0);
-  // Without a session id there is nothing to confirm (once the user is known).
-  const ready = session === 'loggedIn' && languageReady;
-  const outcome = ready && !sessionId ? 'failed' : confirmation;
-
+  const session = useSessionGate(returnTo);
+  const confirming = useMutation({
+    mutationFn: async (id: string) => completePayment((await fetchKeyInfo()).Provider, id),
+  });
+  const confirm = (id: string) =>
+    confirming.mutate(id, {
+      onSuccess: (answer) => {
+        if (answer.Status !== 'complete' || !answer.InvoiceKey) return;
+        appActions.setCartCount(0);
+        appActions.setClaims(answer.NewClaims);
+        void refreshAppInfo();
+        router.replace(paidInvoicePath(answer.InvoiceKey));
+      },
+    });
+  // A write: sent once per arrival with a session, not again by React's development double run.
+  const sent = useRef(false);
+  const ready = session === 'loggedIn';
   useEffect(() => {
-    if (!ready || !sessionId) return;
-    let live = true;
-    (async () => {
-      const { Provider } = await fetchKeyInfo();
-      const answer = await completePayment(Provider, sessionId);
-      if (!live) return;
-      if (answer.Status === 'refunded' && answer.InvoiceKey) {
-        setConfirmation({ refunded: answer.InvoiceKey });
-        return;
-      }
-      if (answer.Status !== 'complete' || !answer.InvoiceKey) {
-        setConfirmation('failed');
-        return;
-      }
-      appActions.setCartCount(0);
-      appActions.setClaims(answer.NewClaims);
-      void refreshAppInfo();
-      router.replace(paidInvoicePath(answer.InvoiceKey));
-    })().catch((error: unknown) => live && setConfirmation(undecided(error) ? 'unconfirmed' : 'failed'));
-    return () => {
-      live = false;
-    };
-  }, [ready, sessionId, router, attempt]);
+    if (!ready) sent.current = false;
+    if (!ready || !sessionId || sent.current) return;
+    sent.current = true;
+    confirm(sessionId);
+    // Only the session's arrival sends it; `confirm` is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, sessionId]);
 
   if (session === 'loggedOut') return <LoginPanel text={t('login.paymentReturn')} actionLabel={t('login.action')} returnTo={returnTo} />;
+  const outcome: Outcome = ready && !sessionId ? 'failed' : outcomeOf(confirming);
   if (outcome === 'confirming') return <LoadingStatus label={t('loading.paymentReturn')} />;
-  if (outcome === 'unconfirmed') {
-    const retry = () => {
-      setConfirmation('confirming');
-      setAttempt((count) => count + 1);
-    };
-    return <RetryNotice text={t('paymentReturn.unconfirmed')} retryLabel={t('retry')} onRetry={retry} />;
-  }
+  if (outcome === 'unconfirmed')
+    return <RetryNotice text={t('paymentReturn.unconfirmed')} retryLabel={t('retry')} onRetry={() => sessionId && confirm(sessionId)} />;
   if (typeof outcome === 'object')
     return (
       <Notice>

@@ -1,50 +1,45 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { ApiCallError } from '@/lib/api/client';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
 import { addToCart, cartQuantity } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
 import { groupBy } from '@/lib/group-by';
 import { limits } from '@/lib/contract/limits';
 import type { ServiceOffer } from '@/lib/contract/store';
-import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
+import { appActions, appState, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { onDueAuthIntent, openAuthDialog, type AuthIntent } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';
-import type { Loaded } from './use-store-session';
 
 const pricingPath = '/store/pricing';
 
+/** The login that adding asks for, which adds the offer once the visitor is in. */
+const logInToAdd = (offerKey: string) => ({ returnTo: pricingPath, intent: { kind: 'addToCart', offerKey } as const });
+
+export type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; retry(): void };
+
 /** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
-export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<ServiceOffer[]>, { status: 'loading' }> }) {
+export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
   const text = useShellText();
   const t = (key: string) => text(`store.pricing.${key}`);
   const localePath = useLocalePath();
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const cartCount = useAppState((state) => state.appInfo.CartItemCount);
-  const [adding, setAdding] = useState<string | null>(null);
-
-  /**
-   * Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing. Logged out (spec §6) it
-   * opens the login, and the item is added once the visitor has logged in or signed up.
-   */
-  async function add(offer: ServiceOffer) {
-    const logInToAdd = () => openAuthDialog('login', pricingPath, { kind: 'addToCart', offerKey: offer.Key });
-    if (checked && !loggedIn) {
-      logInToAdd();
-      return;
-    }
-    setAdding(offer.Key);
-    try {
-      const cart = await addToCart(offer.Key);
+  const adding = useMutation({
+    mutationFn: addToCart,
+    // A session the server no longer knows (401): log in and come back here to add it.
+    meta: { login: (offerKey) => logInToAdd(String(offerKey)) },
+    onSuccess: (cart, offerKey) => {
       // The server keeps a line at the maximum quantity rather than refuse the addition.
       const atLimit =
-        cart.LineItems.some((line) => line.Key === offer.Key && line.Quantity >= limits.quantityMax) && cartQuantity(cart) === cartCount;
+        cart.LineItems.some((line) => line.Key === offerKey && line.Quantity >= limits.quantityMax) &&
+        cartQuantity(cart) === appState.get().appInfo.CartItemCount;
       appActions.setCartCount(cartQuantity(cart));
       if (atLimit)
         showSnack(
@@ -52,17 +47,25 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
           { style: 'info', duration: snackbarDurations.short },
         );
       else showSuccess({ key: 'store.pricing.itemAdded' }, snackbarDurations.short);
-    } catch (error) {
-      // A session the server no longer knows (401): log in and come back here.
-      if (error instanceof ApiCallError && error.status === 401) logInToAdd();
-    } finally {
-      setAdding(null);
+    },
+  });
+
+  /**
+   * Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing. Logged out (spec §6) it
+   * opens the login, and the item is added once the visitor has logged in or signed up.
+   */
+  function add(offer: ServiceOffer) {
+    if (checked && !loggedIn) {
+      const { returnTo, intent } = logInToAdd(offer.Key);
+      openAuthDialog('login', returnTo, intent);
+      return;
     }
+    adding.mutate(offer.Key);
   }
 
   const addAfterLogin = useEffectEvent((intent: AuthIntent) => {
     const offer = intent.kind === 'addToCart' && catalog.status === 'ready' && catalog.data.find((entry) => entry.Key === intent.offerKey);
-    if (offer) void add(offer);
+    if (offer) add(offer);
   });
   // Only with the offers at hand: until then the intention stays due.
   useEffect(() => {
@@ -90,7 +93,7 @@ export default function PricingOfferList({ catalog }: { catalog: Exclude<Loaded<
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {offers.map((offer) => (
                 <li key={offer.Key}>
-                  <OfferCard offer={offer} adding={adding === offer.Key} onAdd={add} />
+                  <OfferCard offer={offer} adding={adding.isPending && adding.variables === offer.Key} onAdd={add} />
                 </li>
               ))}
             </ul>

@@ -1,11 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchCatalog } from '@/lib/api/store';
+import { useDataScope } from '../data/use-data-scope';
 import { useShellText } from '../shell/shell-i18n';
 import { LoadingStatus } from '../ui/LoadingStatus';
-import { useApiLanguageReady, useLoaded } from './use-store-session';
 
 // The cards and the cart calls load while the catalog does, so the page's first load stays small.
 const loadOfferList = () => import('./PricingOfferList');
@@ -18,8 +19,11 @@ function CatalogLoading() {
 
 /** Spec screen 9: the pricing page's client island (the catalog is per language and changes without a build). */
 export function PricingOffers() {
-  const catalog = useLoaded(useApiLanguageReady(), fetchCatalog);
+  const catalog = useQuery({ queryKey: [...useDataScope('store'), 'catalog'], queryFn: fetchCatalog });
   useEffect(() => void loadOfferList(), []);
-  if (catalog.status === 'loading') return <CatalogLoading />;
-  return <PricingOfferList catalog={catalog} />;
+  if (catalog.isSuccess) return <PricingOfferList catalog={{ status: 'ready', data: catalog.data }} />;
+  // The API client has already shown the failure.
+  if (catalog.isError && !catalog.isFetching)
+    return <PricingOfferList catalog={{ status: 'failed', retry: () => void catalog.refetch() }} />;
+  return <CatalogLoading />;
 }

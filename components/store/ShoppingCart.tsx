@@ -1,17 +1,18 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@/i18n/navigation';
 import { fetchCountries, fetchUsStates } from '@/lib/api/app';
-import { ApiCallError } from '@/lib/api/client';
 import { cartQuantity, fetchCart, fetchCatalog } from '@/lib/api/store';
 import type { Country, UsState } from '@/lib/contract/app';
 import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { SessionLostNotice } from '../account/SessionLostNotice';
+import { useSessionGate } from '../account/use-session-gate';
+import { useDataScope } from '../data/use-data-scope';
 import { buttonClass } from '../ui/Button';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { Notice, RetryNotice } from '../ui/Notice';
@@ -23,7 +24,6 @@ import { CartLines } from './CartLines';
 import { CartSummary, checkoutDisabled } from './CartSummary';
 import { LoginPanel } from '../account/LoginPanel';
 import { useCartTax } from './use-cart-tax';
-import { useApiLanguageReady, useLoaded, useStoreSession } from './use-store-session';
 
 const cartPath = '/store/cart';
 
@@ -48,15 +48,18 @@ async function loadCartData(): Promise<CartData> {
 /** Spec screen 10: the cart page's client island. */
 export function ShoppingCart() {
   const t = useTranslations('store');
-  const session = useStoreSession(cartPath);
-  const languageReady = useApiLanguageReady();
-  const data = useLoaded(session === 'loggedIn' && languageReady, loadCartData);
+  const session = useSessionGate(cartPath);
+  // Loads again when a login brings the session back; a reload that fails keeps what is on
+  // screen, and what was typed into it (a refetch keeps the data it had).
+  const data = useQuery({ queryKey: [...useDataScope('store'), 'cart'], queryFn: loadCartData, enabled: session === 'loggedIn' });
 
   // A session that ends while the cart is open keeps the cart and its edits (SessionLostNotice).
-  if (session === 'loggedOut' && data.status !== 'ready')
+  if (session === 'loggedOut' && data.data === undefined)
     return <LoginPanel text={t('login.cart')} actionLabel={t('login.action')} returnTo={cartPath} />;
-  if (data.status === 'loading') return <LoadingStatus label={t('loading.cart')} />;
-  if (data.status === 'failed') return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={data.retry} />;
+  // The API client has already shown a failure.
+  if (data.isError && data.data === undefined && !data.isFetching)
+    return <RetryNotice text={t('cart.loadFailed')} retryLabel={t('retry')} onRetry={() => void data.refetch()} />;
+  if (data.data === undefined) return <LoadingStatus label={t('loading.cart')} />;
   return <CartEditor {...data.data} sessionLost={session === 'loggedOut'} />;
 }
 
@@ -69,9 +72,7 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
     mode: 'all',
     defaultValues: toFormValues(savedCart),
   });
-  const { cart, tax, saving, saveNow } = useCartTax(form, savedCart, (error) => {
-    if (error instanceof ApiCallError && error.status === 401) openAuthDialog('login', cartPath);
-  });
+  const { cart, tax, saving, saveNow } = useCartTax(form, savedCart, cartPath);
   // Back from a login: save what waited for it.
   const wasLost = useRef(false);
   const afterLogin = useEffectEvent(() => {

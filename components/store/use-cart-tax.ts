@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiCallError } from '@/lib/api/client';
@@ -18,8 +19,10 @@ import { TAX_DEBOUNCE_MS, toUpdateRequest, type CartFormInput, type CartFormOutp
 export function useCartTax(
   form: UseFormReturn<CartFormInput, unknown, CartFormOutput>,
   initialCart: CartModel,
-  onFailure: (error: unknown) => void,
+  /** Where the login asked for by a lost session returns to. */
+  returnTo: string,
 ) {
+  const save = useMutation({ mutationFn: updateCart, meta: { login: { returnTo } } });
   const [cart, setCart] = useState(initialCart);
   // The server keeps a billing contact only once it passed the rules, and prices the cart
   // for it: a saved contact means the tax shown is calculated.
@@ -45,7 +48,7 @@ export function useCartTax(
       const { status, parsed } = taxStatusOf(form.getValues());
       setTax(status);
       if (!parsed) return;
-      const updated = await updateCart(toUpdateRequest(cart, parsed));
+      const updated = await save.mutateAsync(toUpdateRequest(cart, parsed));
       appActions.setCartCount(cartQuantity(updated));
       if (change !== latestChange.current) return;
       showNewLines(cart, updated);
@@ -53,7 +56,6 @@ export function useCartTax(
       setTax('calculated');
     } catch (error) {
       if (change === latestChange.current) setTax(error instanceof ApiCallError && error.status === 401 ? 'notCalculated' : 'saveFailed');
-      onFailure(error);
     } finally {
       setSaving(false);
     }

@@ -3,6 +3,7 @@ import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/a
 import { PathnameContext, SearchParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
+import { QueryProvider } from '@/components/data/QueryProvider';
 import { flattenMessages, pickMessages, shellMessagePaths } from '@/components/shell/shell-messages';
 import { ShellI18nProvider } from '@/components/shell/shell-i18n';
 import accountDe from '@/messages/account/de.json';
@@ -56,7 +57,8 @@ export function renderWithIntl(ui: ReactElement, locale: TestLocale = 'en', { pa
         <SearchParamsContext.Provider value={new URLSearchParams(search)}>
           <ShellI18nProvider value={{ locale, texts: shellTexts(locale) }}>
             <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
-              {ui}
+              {/* What the portal, store and console layouts put around their islands. */}
+              <QueryProvider>{ui}</QueryProvider>
             </NextIntlClientProvider>
           </ShellI18nProvider>
         </SearchParamsContext.Provider>

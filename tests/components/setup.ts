@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { notifyManager } from '@tanstack/react-query';
 
 // jsdom lays nothing out, so it has no scrollIntoView; with no layout there is nothing to scroll.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
@@ -18,3 +19,7 @@ globalThis.IntersectionObserver ??= class IntersectionObserver {
     return [];
   }
 };
+
+// TanStack Query hands its results to the screens on a zero timer, which Jest's fake clock (the
+// cart's 2000 ms pause) would hold: a resolved promise delivers them as a browser's next tick does.
+notifyManager.setScheduler((callback) => void Promise.resolve().then(callback));
