@@ -32,7 +32,7 @@ async function serve() {
   const { loadBackendConfig } = await import('../server/config.ts');
   const { sessionOf } = await import('../server/middleware/session.ts');
   const { renderInvoicePdf } = await import('../server/pdf/invoice-pdf.ts');
-  const { findOwnInvoice, toInvoiceModel } = await import('../server/services/invoices.ts');
+  const { findOwnInvoice, toInvoiceModel } = await import('../server/services/billing/invoices.ts');
   const backend = await startBackend(loadBackendConfig());
   // After the app's guards, so it runs signed in like the real route.
   backend.app.get(renderedPath.replace('/api', '') + '/:key', async (c) => {

@@ -2,7 +2,7 @@ import { MAX_BODY_BYTES } from '../lib/contract/http';
 import { sharedBackend } from './backend';
 import { errorEnvelope } from './errors';
 import type { ApiText } from './i18n';
-import { pickLanguage } from './services/language';
+import { pickLanguage } from './services/platform/language';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), and those fetch recomputes. */
 const connectionHeaders = [

@@ -6,16 +6,16 @@ import { openDatabase, type Database, type DatabaseOptions } from './db/database
 import { seedCatalog } from './db/seed';
 import { createMailer, type Mailer } from './email/mailer';
 import type { BackendDeps } from './deps';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider } from './services/payments/provider';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics';
-import { selectPaymentProvider } from './payments/select';
-import { Catalog } from './services/catalog';
-import { hashingParameters, Passwords } from './services/passwords';
-import { RateLimiter } from './services/rate-limit';
-import { openSecretBox } from './services/secret-box';
-import { sealPlainTotpSecrets } from './services/staff-access';
+import { selectPaymentProvider } from './services/payments/select';
+import { Catalog } from './services/store/catalog';
+import { hashingParameters, Passwords } from './services/accounts/passwords';
+import { RateLimiter } from './services/platform/rate-limit';
+import { openSecretBox } from './services/platform/secret-box';
+import { sealPlainTotpSecrets } from './services/staff/access';
 import { onStop } from './stop-signals';
 
 export interface Backend {

@@ -5,8 +5,8 @@ import { isEmailAddress } from '../lib/contract/limits';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
 import { currentRelease, type Release } from './release';
-import type { PasswordHashing } from './services/passwords';
-import { isSecretsKey } from './services/secret-box';
+import type { PasswordHashing } from './services/accounts/passwords';
+import { isSecretsKey } from './services/platform/secret-box';
 import { StartupError } from './startup-error';
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -2,14 +2,14 @@ import type { Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { Db, DatabaseKind } from './db/database';
 import type { Mailer } from './email/mailer';
-import type { Catalog } from './services/catalog';
-import type { PaymentProvider } from './payments/provider';
+import type { Catalog } from './services/store/catalog';
+import type { PaymentProvider } from './services/payments/provider';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
-import type { Passwords } from './services/passwords';
-import type { RateLimiter } from './services/rate-limit';
-import type { SecretBox } from './services/secret-box';
-import type { ActiveSession } from './services/sessions';
+import type { Passwords } from './services/accounts/passwords';
+import type { RateLimiter } from './services/platform/rate-limit';
+import type { SecretBox } from './services/platform/secret-box';
+import type { ActiveSession } from './services/accounts/sessions';
 
 /** What every request handler can reach: built once per backend. */
 export interface BackendDeps {

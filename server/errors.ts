@@ -6,7 +6,7 @@ import type { ErrorEnvelope } from '../lib/contract/envelope';
 import type { AppEnv } from './deps';
 import { apiText, validationText, type ApiText } from './i18n';
 import { clearSessionCookie } from './middleware/cookies';
-import { pickLanguage, type ApiLanguage } from './services/language';
+import { pickLanguage, type ApiLanguage } from './services/platform/language';
 
 export type EnvelopeField = 'ErrorMessages' | 'Errors';
 

@@ -13,7 +13,7 @@ import billingRu from '../messages/billing/ru.json';
 import de from '../messages/de.json';
 import en from '../messages/en.json';
 import ru from '../messages/ru.json';
-import type { ApiLanguage } from './services/language';
+import type { ApiLanguage } from './services/platform/language';
 
 const catalogs = {
   en: { api: apiEn.api, validation: en.validation },

@@ -4,7 +4,7 @@ import { forwardedForWithPeer } from './client-address';
 import { errorEnvelope } from './errors';
 import { apiText } from './i18n';
 import { hasMalformedEscape } from './middleware/malformed-path';
-import { pickLanguage } from './services/language';
+import { pickLanguage } from './services/platform/language';
 
 /** The site server runs production builds only: HSTS is always sent (browsers honour it over HTTPS alone). */
 const headerOptions = { production: true, development: false } as const;

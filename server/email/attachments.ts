@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { invoices, type MailAttachmentRef } from '../db/schema';
 import type { BackendDeps } from '../deps';
-import { invoicePdf } from '../services/invoice-documents';
-import { toInvoiceModel } from '../services/invoices';
+import { invoicePdf } from '../services/billing/invoice-documents';
+import { toInvoiceModel } from '../services/billing/invoices';
 import type { MailAttachment } from './mailer';
 
 /** The files a queued mail refers to, made when it is sent (the invoice PDF is kept once made). */

@@ -5,7 +5,7 @@ import type { BackendConfig } from '../config';
 import type { Db } from '../db/database';
 import { outbox, type MailAttachmentRef } from '../db/schema';
 import type { BackendDeps } from '../deps';
-import type { ApiLanguage } from '../services/language';
+import type { ApiLanguage } from '../services/platform/language';
 import { attachmentsOf } from './attachments';
 import { renderEmail, type EmailKind, type EmailValues } from './templates';
 

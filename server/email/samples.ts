@@ -1,4 +1,4 @@
-import type { ApiLanguage } from '../services/language';
+import type { ApiLanguage } from '../services/platform/language';
 import { pageLink, renderEmail, type EmailKind, type EmailValues, type RenderedEmail } from './templates';
 
 /** Believable values for every template: what `npm run mail:preview` shows and the tests render. */

@@ -5,7 +5,7 @@ import ru from '../../messages/email/ru.json';
 import { brand } from '../../lib/config';
 import { fillArguments } from '../../lib/contract/text';
 import { postalAddressFor } from '../i18n';
-import type { ApiLanguage } from '../services/language';
+import type { ApiLanguage } from '../services/platform/language';
 import { EmailMessage, type EmailContent } from './layout';
 
 const texts = { en: en.email, de: de.email, ru: ru.email };

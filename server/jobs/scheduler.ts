@@ -4,10 +4,10 @@ import { jobRuns } from '../db/schema';
 import { deliverDueMail } from '../email/outbox';
 import type { BackendDeps } from '../deps';
 import { databaseFailure, describeError } from '../errors';
-import { purgeDueAccounts } from '../services/accounts';
-import { remindUpcomingRenewals } from '../services/billing-mail';
-import { renewDueManualSubscriptions } from '../services/renewals';
-import { purgeExpiredRecords } from '../services/retention';
+import { purgeDueAccounts } from '../services/accounts/accounts';
+import { remindUpcomingRenewals } from '../services/billing/mail';
+import { renewDueManualSubscriptions } from '../services/billing/renewals';
+import { purgeExpiredRecords } from '../services/platform/retention';
 
 export interface Job {
   name: string;

@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../deps';
-import { randomToken } from '../services/crypto';
-import { knownDeviceLifetimeMs } from '../services/known-devices';
-import { sessionLifetimeMs, type IssuedSession } from '../services/sessions';
+import { randomToken } from '../services/platform/crypto';
+import { knownDeviceLifetimeMs } from '../services/accounts/known-devices';
+import { sessionLifetimeMs, type IssuedSession } from '../services/accounts/sessions';
 
 // The cookies the backend sets: session and request-forgery token. Kept apart from the
 // middleware that reads them, so the error mapper can end a session without depending on it.
@@ -22,7 +22,7 @@ export function setSessionCookies(c: Context, issued: IssuedSession): void {
   issueXsrfCookie(c, issued.xsrfToken);
 }
 
-/** The browser an account logged in from (services/known-devices.ts); only the login reads it. */
+/** The browser an account logged in from (services/accounts/known-devices.ts); only the login reads it. */
 export const DEVICE_COOKIE = 'device';
 
 export function setDeviceCookie(c: Context, token: string): void {

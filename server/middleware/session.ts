@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/contract/http';
 import type { AppEnv } from '../deps';
 import { ApiError, requestLanguage } from '../errors';
-import { findSession, markSessionUsed, rememberLanguage, type ActiveSession } from '../services/sessions';
+import { findSession, markSessionUsed, rememberLanguage, type ActiveSession } from '../services/accounts/sessions';
 import { clearSessionCookie } from './cookies';
 import { routeIs, sameForEveryone } from './route-access';
 

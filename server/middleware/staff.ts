@@ -2,10 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { adminData, passwordConfirmationMs } from '../../lib/contract/admin';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import type { ActiveSession } from '../services/sessions';
+import type { StaffSession } from '../services/accounts/sessions';
 import { beforeSecondFactor, routeIs } from './route-access';
-
-export type StaffSession = ActiveSession & { user: ActiveSession['user'] & { role: NonNullable<ActiveSession['user']['role']> } };
 
 /** The caller as staff, or a 404: to anyone else the console's calls do not exist. */
 export function staffOf(c: Context<AppEnv>): StaffSession {

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../lib/contract/http';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import { sameText } from '../services/crypto';
+import { sameText } from '../services/platform/crypto';
 import { issueXsrfCookie } from './cookies';
 import { openedDirectly, routeIs } from './route-access';
 

@@ -7,7 +7,7 @@ import type { Invoice } from '../../lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '../../lib/contract/presentation';
 import { fillArguments } from '../../lib/contract/text';
 import { invoiceTexts, postalAddressFor } from '../i18n';
-import type { ApiLanguage } from '../services/language';
+import type { ApiLanguage } from '../services/platform/language';
 
 // DejaVu covers Latin and Cyrillic, so billing names in any of the site's languages print.
 const fontDir = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
@@ -34,7 +34,7 @@ export const letOthersRun = () => new Promise<void>((resolve) => setImmediate(re
 
 /**
  * The invoice as a PDF document (pdfkit) in the reader's language. Callers go through
- * services/invoice-documents.ts, which keeps each render.
+ * services/billing/invoice-documents.ts, which keeps each render.
  */
 export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage): Promise<Buffer> {
   fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') };

@@ -22,7 +22,7 @@ import {
   startEnrolment,
   staffMe,
   verifySecondFactor,
-} from '../services/staff-access';
+} from '../services/staff/access';
 import { createRouter, jsonBody, jsonContent } from './openapi';
 import { adminErrorResponses, conflict } from './admin-responses';
 

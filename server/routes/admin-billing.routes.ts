@@ -9,8 +9,8 @@ import {
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import { requestLanguage } from '../errors';
 import { requireRecentPassword, staffOf } from '../middleware/staff';
-import { adminInvoice, refundInvoice, voidInvoice } from '../services/admin-invoices';
-import { staffCancelSubscription } from '../services/admin-subscriptions';
+import { adminInvoice, refundInvoice, voidInvoice } from '../services/billing/invoices-admin';
+import { staffCancelSubscription } from '../services/billing/subscriptions-admin';
 import { adminErrorResponses, conflict } from './admin-responses';
 import { createRouter, jsonBody, jsonContent } from './openapi';
 

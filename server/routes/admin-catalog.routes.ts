@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AdminDoneSchema, AdminOfferSchema, OfferCreateSchema, OfferEditSchema, OfferKeyParamSchema } from '../../lib/contract/admin';
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import { staffOf } from '../middleware/staff';
-import { createOffer, editOffer, listOffers, setOfferActive } from '../services/offers-admin';
+import { createOffer, editOffer, listOffers, setOfferActive } from '../services/store/offers-admin';
 import { adminErrorResponses, conflict } from './admin-responses';
 import { createRouter, jsonBody, jsonContent } from './openapi';
 

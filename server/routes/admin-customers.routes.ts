@@ -8,7 +8,13 @@ import {
   UuidParamSchema,
 } from '../../lib/contract/admin';
 import { staffOf } from '../middleware/staff';
-import { customerDetail, customerSearchLimit, searchCustomers, suspendCustomer, unsuspendCustomer } from '../services/customers-admin';
+import {
+  customerDetail,
+  customerSearchLimit,
+  searchCustomers,
+  suspendCustomer,
+  unsuspendCustomer,
+} from '../services/accounts/customers-admin';
 import { adminErrorResponses, conflict } from './admin-responses';
 import { createRouter, jsonContent } from './openapi';
 

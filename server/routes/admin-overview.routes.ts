@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AuditPageSchema, AuditQuerySchema, OverviewSchema } from '../../lib/contract/admin';
-import { auditPage, auditPageSize } from '../services/audit-log';
-import { overview } from '../services/overview';
+import { auditPage, auditPageSize } from '../services/staff/audit';
+import { overview } from '../services/staff/overview';
 import { adminErrorResponses } from './admin-responses';
 import { createRouter, jsonContent } from './openapi';
 

@@ -10,7 +10,7 @@ import {
   UuidParamSchema,
 } from '../../lib/contract/admin';
 import { staffOf } from '../middleware/staff';
-import { inboxLimit, listSupportMessages, replyToSupportMessage, setSupportStatus, supportThread } from '../services/support-inbox';
+import { inboxLimit, listSupportMessages, replyToSupportMessage, setSupportStatus, supportThread } from '../services/support/inbox-admin';
 import { adminErrorResponses } from './admin-responses';
 import { createRouter, jsonBody, jsonContent } from './openapi';
 

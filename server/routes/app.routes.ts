@@ -2,11 +2,11 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, ReadinessSchema, UsStateSchema } from '../../lib/contract/app';
 import { mailQueueCounts } from '../email/outbox';
-import { cartItemCount } from '../services/cart';
-import { checkReadiness, clockSkewLimitMs } from '../services/readiness';
+import { cartItemCount } from '../services/store/cart';
+import { checkReadiness, clockSkewLimitMs } from '../services/platform/readiness';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
-import { listCountries, listUsStates } from '../services/reference-data';
+import { listCountries, listUsStates } from '../services/store/reference-data';
 import { createRouter, errorResponses, jsonContent } from './openapi';
 
 const appInfo = createRoute({

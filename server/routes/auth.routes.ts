@@ -10,8 +10,8 @@ import {
 } from '../../lib/contract/auth';
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
-import { logIn, sessionInfoOf, signUp } from '../services/accounts';
-import { revokeSession } from '../services/sessions';
+import { logIn, sessionInfoOf, signUp } from '../services/accounts/accounts';
+import { revokeSession } from '../services/accounts/sessions';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
 
 const sessionInfo = createRoute({

@@ -5,10 +5,10 @@ import { UserResponseSchema } from '../../lib/contract/user';
 import { requestLanguage } from '../errors';
 import { openedDirectly } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/invoices';
-import { cancelSubscription } from '../services/cancel-subscription';
-import { invoicePdf } from '../services/invoice-documents';
-import { findOwnSubscription, listOwnSubscriptions, toSubscriptionModel } from '../services/subscriptions';
+import { findOwnInvoice, listOwnInvoices, toInvoiceModel, toInvoiceModels } from '../services/billing/invoices';
+import { cancelSubscription } from '../services/billing/cancel-subscription';
+import { invoicePdf } from '../services/billing/invoice-documents';
+import { findOwnSubscription, listOwnSubscriptions, toSubscriptionModel } from '../services/billing/subscriptions';
 import { createRouter, jsonContent, sessionErrorResponses } from './openapi';
 
 const notFound = { 404: { description: 'Not found, or not yours', content: { 'application/json': { schema: UserResponseSchema } } } };
@@ -87,7 +87,7 @@ export const billingRoutes = createRouter()
     // A plain link the browser opens: the page's language comes in the query, not in a header.
     const language = c.req.valid('query').lang ?? requestLanguage(c);
     const invoice = await toInvoiceModel(deps, await findOwnInvoice(deps.db, sessionOf(c).user.id, c.req.valid('param').key), language);
-    // Rendered once per invoice state and language, then kept (services/invoice-documents.ts).
+    // Rendered once per invoice state and language, then kept (services/billing/invoice-documents.ts).
     const pdf = await invoicePdf(deps, invoice, language);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

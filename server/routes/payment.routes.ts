@@ -14,10 +14,10 @@ import { publicOrigin } from '../client-address';
 import { requestLanguage } from '../errors';
 import { openedDirectly, sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { activeProvider } from '../payments/active-provider';
-import { completeCheckout, startCheckout } from '../payments/checkout';
-import { payWithTestCard } from '../payments/manual-pay';
-import { handleStripeWebhook } from '../payments/stripe-webhook';
+import { activeProvider } from '../services/payments/active-provider';
+import { completeCheckout, startCheckout } from '../services/payments/checkout';
+import { payWithTestCard } from '../services/payments/manual-pay';
+import { handleStripeWebhook } from '../services/payments/stripe-webhook';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses } from './openapi';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -4,7 +4,7 @@ import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '..
 import { requestLanguage } from '../errors';
 import { sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/cart';
+import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/store/cart';
 import { createRouter, errorResponses, jsonBody, jsonContent, jsonTextResponse, sessionErrorResponses } from './openapi';
 
 const catalog = createRoute({

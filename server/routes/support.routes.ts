@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { SupportMessageSchema } from '../../lib/contract/support';
-import { receiveSupportMessage } from '../services/support';
+import { receiveSupportMessage } from '../services/support/messages';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
 
 const message = createRoute({

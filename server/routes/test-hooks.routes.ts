@@ -10,8 +10,8 @@ import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { setSessionCookies } from '../middleware/cookies';
 import { requireSession, sessionOf } from '../middleware/session';
-import { createAccount, sessionInfoOf } from '../services/accounts';
-import { renewOwnSubscriptionsNow } from '../services/test-time';
+import { createAccount, sessionInfoOf } from '../services/accounts/accounts';
+import { renewOwnSubscriptionsNow } from '../services/billing/test-time';
 
 // The sign-up's and the profile's own field rules.
 const TestAccountSchema = SignupRequestSchema.pick({ UserName: true, Password: true }).extend({

@@ -14,7 +14,7 @@ import {
 import { ApiError, requestLanguage, wordErrors } from '../errors';
 import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
 import { requireSession, sessionOf } from '../middleware/session';
-import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts';
+import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts/accounts';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 function userCall<S extends z.ZodType>(path: string, schema: S, description: string) {

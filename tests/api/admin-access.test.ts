@@ -6,8 +6,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
-import { sha256 } from '@/server/services/crypto';
-import { sealPlainTotpSecrets } from '@/server/services/staff-access';
+import { sha256 } from '@/server/services/platform/crypto';
+import { sealPlainTotpSecrets } from '@/server/services/staff/access';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';

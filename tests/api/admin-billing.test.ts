@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { passwordConfirmationMs } from '@/lib/contract/admin';
 import { auditLog, payments } from '@/server/db/schema';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import type { FakeStripe } from '../support/fake-stripe';
 import { pdfText } from '../support/pdf-text';
 import { testCardPayment, testCards } from '../support/test-cards';

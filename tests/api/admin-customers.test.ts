@@ -4,8 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { auditLog, subscriptions, users } from '@/server/db/schema';
-import { remindUpcomingRenewals } from '@/server/services/billing-mail';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { remindUpcomingRenewals } from '@/server/services/billing/mail';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';
 import type { FakeStripe } from '../support/fake-stripe';

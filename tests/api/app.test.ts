@@ -3,7 +3,7 @@ import packageJson from '../../package.json';
 import { apiHeaders } from '@/lib/security-headers';
 import { assembleBackend } from '@/server/backend';
 import { DatabaseClock } from '@/server/clock';
-import { clockSkewLimitMs } from '@/server/services/readiness';
+import { clockSkewLimitMs } from '@/server/services/platform/readiness';
 import { metricValue, startTestBackend, TestClient, type TestBackend } from './harness';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { CountrySchema, UsStateSchema } from '@/lib/contract/app';

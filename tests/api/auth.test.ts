@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE } from '@/lib/contract/http';
 import { sessions, users } from '@/server/db/schema';
-import { codeLifetimeMs } from '@/server/services/codes';
+import { codeLifetimeMs } from '@/server/services/accounts/codes';
 import { codeFrom } from './mail-sink';
 import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 

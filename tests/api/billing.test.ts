@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '@/server/db/schema';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { pdfText } from '../support/pdf-text';
 import { germanBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';

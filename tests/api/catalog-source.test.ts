@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { offers } from '@/server/db/schema';
 import { seedCatalog } from '@/server/db/seed';
-import { catalogRecheckMs } from '@/server/services/catalog';
+import { catalogRecheckMs } from '@/server/services/store/catalog';
 import { fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatUsd } from '@/lib/contract/presentation';
 import { outbox, subscriptions, users } from '@/server/db/schema';
-import { purgeDueAccounts } from '@/server/services/accounts';
-import { remindUpcomingRenewals } from '@/server/services/billing-mail';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { purgeDueAccounts } from '@/server/services/accounts/accounts';
+import { remindUpcomingRenewals } from '@/server/services/billing/mail';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { pdfText } from '../support/pdf-text';
 import { testCardPayment, testCards } from '../support/test-cards';
 import {

@@ -1,5 +1,5 @@
 import { eq, like } from 'drizzle-orm';
-import { limits } from '@/server/services/rate-limit';
+import { limits } from '@/server/services/platform/rate-limit';
 import { outbox, supportMessages, users } from '@/server/db/schema';
 import { codeFrom } from './mail-sink';
 import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';

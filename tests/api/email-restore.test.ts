@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { brand } from '@/lib/config';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { emailRestores, users } from '@/server/db/schema';
-import { deletionGraceMs, emailRestoreLifetimeMs, purgeDueAccounts } from '@/server/services/accounts';
-import { limits } from '@/server/services/rate-limit';
+import { deletionGraceMs, emailRestoreLifetimeMs, purgeDueAccounts } from '@/server/services/accounts/accounts';
+import { limits } from '@/server/services/platform/rate-limit';
 import { codeFrom } from './mail-sink';
 import { logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 

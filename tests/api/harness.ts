@@ -16,7 +16,7 @@ import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
 import { migratedDatabase } from '../support/pglite-templates';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
-import { createAccount } from '@/server/services/accounts';
+import { createAccount } from '@/server/services/accounts/accounts';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
 
 /**

@@ -9,8 +9,8 @@ import { outbox, subscriptions, users } from '@/server/db/schema';
 import { deliverDueMail } from '@/server/email/outbox';
 import { startJobs } from '@/server/jobs/scheduler';
 import { createMailer } from '@/server/email/mailer';
-import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts/accounts';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { buyWithTestCard, logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, invoices, payments, subscriptions } from '@/server/db/schema';
-import { limits } from '@/server/services/rate-limit';
+import { limits } from '@/server/services/platform/rate-limit';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 
@@ -243,7 +243,7 @@ describe('payment with the manual provider', () => {
 describe('provider selection', () => {
   it('refuses the manual provider in production unless enabled on purpose', async () => {
     const { loadBackendConfig } = await import('@/server/config');
-    const { selectPaymentProvider } = await import('@/server/payments/select');
+    const { selectPaymentProvider } = await import('@/server/services/payments/select');
     const db = backend.database.db;
     const production = { NODE_ENV: 'production', SITE_URL: 'https://www.example.com', SECRETS_KEY: 'ab'.repeat(32) };
     expect(selectPaymentProvider(loadBackendConfig(production), db)).toBeNull();

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { brand } from '@/lib/config';
 import { emailRestores, outbox, rateLimits, sessions, users, verificationCodes } from '@/server/db/schema';
 import { loadBackendConfig } from '@/server/config';
-import { purgeExpiredRecords, retention } from '@/server/services/retention';
+import { purgeExpiredRecords, retention } from '@/server/services/platform/retention';
 import de from '@/messages/legal/de.json';
 import en from '@/messages/legal/en.json';
 import ru from '@/messages/legal/ru.json';
-import { sessionLifetimeMs } from '@/server/services/sessions';
+import { sessionLifetimeMs } from '@/server/services/accounts/sessions';
 import { codeFrom } from './mail-sink';
 import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 

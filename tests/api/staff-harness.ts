@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { StaffRole } from '@/lib/contract/admin';
 import { sessions, users } from '@/server/db/schema';
-import { sha256 } from '@/server/services/crypto';
+import { sha256 } from '@/server/services/platform/crypto';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { uniqueEmail } from '../support/accounts';
 import { newCustomer, type TestBackend, type TestClient } from './harness';

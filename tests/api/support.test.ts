@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { brand } from '@/lib/config';
 import { outbox, supportMessages } from '@/server/db/schema';
-import { limits } from '@/server/services/rate-limit';
+import { limits } from '@/server/services/platform/rate-limit';
 import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 import { grantRole } from './staff-harness';
 

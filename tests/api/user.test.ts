@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { sessions, users } from '@/server/db/schema';
-import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts';
-import { renewDueManualSubscriptions } from '@/server/services/renewals';
+import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts/accounts';
+import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { codeFrom } from './mail-sink';
 import { buyWithTestCard, logInAgain, newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 

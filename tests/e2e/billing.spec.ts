@@ -15,7 +15,7 @@ import { uniqueEmail, waitForMails } from './mail';
  *
  * Renewals: the e2e site runs with TEST_HOOKS=on, whose one extra call moves the buyer's
  * subscriptions back until their period has ended and runs the real renewal job
- * (server/services/test-time.ts). What the pages then show comes from the real code.
+ * (server/services/billing/test-time.ts). What the pages then show comes from the real code.
  */
 
 /** A new customer from the test-only call; the session cookie lands in the page's context. */

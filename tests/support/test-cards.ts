@@ -1,4 +1,4 @@
-/** The manual provider's test cards (server/payments/manual.ts), written as the checkout lists them. */
+/** The manual provider's test cards (server/services/payments/manual.ts), written as the checkout lists them. */
 export const testCards = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

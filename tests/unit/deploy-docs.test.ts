@@ -1,6 +1,6 @@
 /** What docs/deploy.md tells an operator to set up matches what the code needs. */
 import fs from 'node:fs';
-import { stripeWebhookEvents } from '@/server/payments/stripe-webhook';
+import { stripeWebhookEvents } from '@/server/services/payments/stripe-webhook';
 
 const deployDocs = fs.readFileSync('docs/deploy.md', 'utf8');
 

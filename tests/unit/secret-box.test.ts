@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSecretBox, SecretBox } from '@/server/services/secret-box';
+import { openSecretBox, SecretBox } from '@/server/services/platform/secret-box';
 
 const key = 'ab'.repeat(32);
 

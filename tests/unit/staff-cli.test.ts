@@ -11,12 +11,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '@/server/db/database';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
-import { hashingParameters, Passwords } from '@/server/services/passwords';
+import { hashingParameters, Passwords } from '@/server/services/accounts/passwords';
 
 const checkPassword = (hash: string, password: string) => new Passwords(hashingParameters.production).check(hash, password);
 import { CommandError } from '@/server/command-error';
-import { generatePassword, runStaffCommand } from '@/server/services/staff-commands';
-import { createSession } from '@/server/services/sessions';
+import { generatePassword, runStaffCommand } from '@/server/services/staff/commands';
+import { createSession } from '@/server/services/accounts/sessions';
 import { systemClock } from '@/server/clock';
 import { bareCluster, migratedDatabase } from '../support/pglite-templates';
 

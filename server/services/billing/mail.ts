@@ -1,0 +1,165 @@
+import { and, eq, gt, gte, isNull, lte } from 'drizzle-orm';
+import { formatUsd } from '../../../lib/contract/presentation';
+import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../../../lib/portal-paths';
+import type { Db } from '../../db/database';
+import { invoices, offers, subscriptions, users } from '../../db/schema';
+import { mailOrigin, queueMail, type MailToQueue } from '../../email/outbox';
+import { pageLink, type EmailKind } from '../../email/templates';
+import type { BackendDeps } from '../../deps';
+import { pickLanguage, type ApiLanguage } from '../platform/language';
+import { taxOn } from '../store/tax';
+
+// The mails money sends: each is queued inside the write that makes it true, with an event key,
+// so a payment reported by both the return page and the webhook is told once.
+
+type MailDeps = Pick<BackendDeps, 'clock' | 'config'>;
+type Reader = Pick<Db, 'select' | 'insert'>;
+type Subscription = typeof subscriptions.$inferSelect;
+
+/** A yearly subscription's customer hears of the renewal this long before it is charged. */
+export const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
+/** Offers that renew less often than this get a reminder (monthly ones do not). */
+const remindedRenewalMonths = 12;
+
+const longDate = (date: Date, language: ApiLanguage) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** Where a customer's mail goes, in the language they last used; none for an erased account. */
+async function customerOf(db: Reader, userId: string): Promise<{ email: string; language: ApiLanguage } | null> {
+  const [user] = await db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)));
+  return user ? { email: user.email, language: pickLanguage(user.language) } : null;
+}
+
+async function offerName(db: Reader, offerKey: string, language: ApiLanguage): Promise<string> {
+  const [offer] = await db.select({ description: offers.description }).from(offers).where(eq(offers.key, offerKey));
+  return offer?.description[language] ?? offerKey;
+}
+
+/**
+ * Queues a mail to a customer, worded in the language they last used (`link` makes a page's
+ * address in it); none for an erased account. Answers whether it was queued.
+ */
+async function mailCustomer<K extends EmailKind>(
+  tx: Reader,
+  deps: MailDeps,
+  userId: string,
+  compose: (language: ApiLanguage, link: (path: string) => string) => Promise<Omit<MailToQueue<K>, 'to' | 'language'>>,
+): Promise<boolean> {
+  const customer = await customerOf(tx, userId);
+  if (!customer) return false;
+  const { email, language } = customer;
+  const mail = await compose(language, (path) => pageLink(mailOrigin(deps.config), language, path));
+  return queueMail(tx, deps, { ...mail, to: email, language });
+}
+
+/** The receipt of a paid invoice (a purchase, Pay Now or a renewal), with the invoice's PDF. */
+export async function queueReceipt(
+  tx: Reader,
+  deps: MailDeps,
+  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>,
+  paidAt: Date,
+): Promise<void> {
+  await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
+    kind: 'receipt',
+    values: {
+      invoice: invoice.number,
+      date: longDate(paidAt, language),
+      amount: formatUsd(invoice.totalCents),
+      link: link(invoicePath(invoice.id)),
+    },
+    eventKey: `receipt:${invoice.id}`,
+    attachment: { invoicePdf: { invoiceId: invoice.id, language } },
+  }));
+}
+
+/**
+ * A renewal charge that failed: the amount, the day the subscription stopped, and where to
+ * pay: our unpaid invoice, or the provider's page for its own (else the billing page).
+ */
+export async function queueRenewalFailed(
+  tx: Reader,
+  deps: MailDeps,
+  failure: {
+    subscription: Pick<Subscription, 'userId' | 'offerKey' | 'expiresAt'>;
+    amountCents: number;
+    pay: { invoiceId: string } | { providerUrl: string | null };
+    eventKey: string;
+  },
+): Promise<void> {
+  const { subscription, pay } = failure;
+  await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
+    kind: 'renewalFailed',
+    values: {
+      offer: await offerName(tx, subscription.offerKey, language),
+      date: longDate(subscription.expiresAt, language),
+      amount: formatUsd(failure.amountCents),
+      link: 'invoiceId' in pay ? link(payInvoicePath(pay.invoiceId)) : (pay.providerUrl ?? link(billingPath)),
+    },
+    eventKey: failure.eventKey,
+  }));
+}
+
+/** A cancelled subscription: what stays usable, until when. */
+export async function queueCancellation(tx: Reader, deps: MailDeps, subscription: Subscription): Promise<void> {
+  await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
+    kind: 'subscriptionCancelled',
+    values: {
+      offer: await offerName(tx, subscription.offerKey, language),
+      date: longDate(subscription.expiresAt, language),
+      link: link(subscriptionPath(subscription.id)),
+    },
+    eventKey: `cancelled:${subscription.id}`,
+  }));
+}
+
+/**
+ * The reminder job: one mail per yearly subscription that renews within the lead time, with
+ * what the renewal will charge at today's price. The event key is the subscription's period,
+ * so it is reminded once per period however often the job runs.
+ */
+export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select({ subscription: subscriptions, offer: offers, taxRateBasisPoints: invoices.taxRateBasisPoints })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        // A suspended customer is not renewed, so not reminded either.
+        isNull(users.suspendedAt),
+        eq(subscriptions.isCancelled, false),
+        eq(subscriptions.isRenewed, false),
+        eq(subscriptions.renewalFailed, false),
+        gt(subscriptions.nextRenewalAt, now),
+        lte(subscriptions.nextRenewalAt, new Date(now.getTime() + renewalReminderLeadMs)),
+        gte(offers.renewalMonths, remindedRenewalMonths),
+      ),
+    );
+  let reminded = 0;
+  for (const { subscription, offer, taxRateBasisPoints } of due) {
+    const subTotal = offer.priceCents * subscription.quantity;
+    const amountCents = subTotal + taxOn(subTotal, taxRateBasisPoints);
+    const { nextRenewalAt } = subscription;
+    if (!nextRenewalAt) continue;
+    const queued = await deps.db.transaction((tx) =>
+      mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
+        kind: 'renewalReminder',
+        values: {
+          offer: offer.description[language],
+          date: longDate(nextRenewalAt, language),
+          amount: formatUsd(amountCents),
+          link: link(subscriptionPath(subscription.id)),
+        },
+        eventKey: `renewal-reminder:${subscription.id}`,
+      })),
+    );
+    if (queued) reminded++;
+  }
+  if (reminded) deps.kickOutbox();
+  return reminded;
+}

@@ -1,0 +1,218 @@
+import Stripe from 'stripe';
+import { brand } from '../../../lib/config';
+import type { BackendConfig } from '../../config';
+import type { CheckoutRequest, CheckoutState, CreatedCheckout, OfferPriceRequest, PaymentProvider } from './provider';
+import { ProviderUnavailableError } from './provider';
+
+type StripeSettings = NonNullable<BackendConfig['stripe']>;
+
+/** The Stripe SDK client; STRIPE_API_BASE points it at a local fake server in tests. */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: base ? 0 : 2,
+    timeout: settings.timeoutMs,
+    ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    appInfo: { name: brand.product },
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Embedded Checkout with Stripe Billing for subscriptions (STACK-NOTES.md: ui_mode embedded_page). */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+
+  constructor(
+    readonly stripe: Stripe,
+    settings: StripeSettings,
+  ) {
+    this.publishableKey = settings.publishableKey;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const recurring = request.lines.some((line) => line.renewalMonths);
+    // An offer saved through the console has its own Stripe Price; the rest are priced inline.
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) =>
+      line.providerPriceId
+        ? { quantity: line.quantity, price: line.providerPriceId }
+        : {
+            quantity: line.quantity,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitPriceCents,
+              product_data: { name: line.description },
+              ...(line.renewalMonths ? { recurring: { interval: 'month' as const, interval_count: line.renewalMonths } } : {}),
+            },
+          },
+    );
+    if (request.taxCents > 0) {
+      lineItems.push({
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: request.taxCents, product_data: { name: request.taxDescription } },
+      });
+    }
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page' as Stripe.Checkout.SessionCreateParams.UiMode,
+          mode: recurring ? 'subscription' : 'payment',
+          line_items: lineItems,
+          customer_email: request.customerEmail,
+          client_reference_id: request.invoiceId,
+          metadata: { invoiceId: request.invoiceId, invoiceNumber: request.invoiceNumber },
+          return_url: request.returnUrl,
+          locale: request.language,
+        },
+        // Per language too: Stripe refuses a key sent again with other parameters.
+        { idempotencyKey: `checkout-${request.invoiceId}-v${request.invoiceVersion}-${request.language}` },
+      ),
+    );
+    if (!session.client_secret) throw new ProviderUnavailableError('Stripe returned no client secret');
+    return { sessionId: session.id, clientSecret: session.client_secret, clientSecretHash: null };
+  }
+
+  async checkoutState(sessionId: string): Promise<CheckoutState> {
+    const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }));
+    const subscription = typeof session.subscription === 'object' ? session.subscription : null;
+    const periodEnd = subscription?.items?.data[0]?.current_period_end;
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    const invoice = typeof session.invoice === 'string' ? session.invoice : session.invoice?.id;
+    return {
+      status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+      paid: session.status === 'complete' && session.payment_status !== 'unpaid',
+      paymentRef: paymentIntent ?? invoice ?? session.id,
+      amountCents: session.amount_total ?? 0,
+      providerSubscriptionId: subscription?.id ?? (typeof session.subscription === 'string' ? session.subscription : null),
+      providerCustomerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null),
+      periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    };
+  }
+
+  async expireCheckout(sessionId: string): Promise<boolean> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+      return true;
+    } catch {
+      // Already complete or expired, or Stripe unreachable: a payment still arriving for it is
+      // caught by fulfilment's version check.
+      return false;
+    }
+  }
+
+  async refundCheckout(sessionId: string): Promise<string> {
+    const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['invoice.payments'] }));
+    const subscription = idOf(session.subscription);
+    // Left alone, the second subscription would renew and charge again.
+    if (subscription) await call(() => this.stripe.subscriptions.cancel(subscription));
+    const paymentIntent = paymentIntentOfSession(session);
+    if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment of checkout ${sessionId} to refund`);
+    const refund = await call(() =>
+      this.stripe.refunds.create({ payment_intent: paymentIntent, reason: 'duplicate' }, { idempotencyKey: `refund-${sessionId}` }),
+    );
+    return refund.id;
+  }
+
+  async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
+  }
+
+  /** Stripe voids the invoices it would make meanwhile: nothing is owed for a paused period. */
+  async pauseRenewals(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { pause_collection: { behavior: 'void' } }));
+  }
+
+  async resumeRenewals(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { pause_collection: '' }));
+  }
+
+  async cancelNow(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.cancel(providerSubscriptionId));
+  }
+
+  /**
+   * The payment intent behind a payment row's reference: a one-time checkout keeps the intent
+   * itself; a subscription's first charge and its renewals keep Stripe's invoice, whose
+   * payment it is (invoice.payments since the 2025 API); an old row may keep the session.
+   */
+  private async paymentIntentOf(paymentRef: string): Promise<string> {
+    let paymentIntent: string | null = null;
+    if (paymentRef.startsWith('pi_')) paymentIntent = paymentRef;
+    else if (paymentRef.startsWith('in_')) {
+      const invoice = await call(() => this.stripe.invoices.retrieve(paymentRef, { expand: ['payments'] }));
+      paymentIntent = idOf(invoice.payments?.data[0]?.payment.payment_intent);
+    } else if (paymentRef.startsWith('cs_')) {
+      paymentIntent = paymentIntentOfSession(
+        await call(() => this.stripe.checkout.sessions.retrieve(paymentRef, { expand: ['invoice.payments'] })),
+      );
+    }
+    if (!paymentIntent) throw new ProviderUnavailableError(`Stripe names no payment intent for ${paymentRef}`);
+    return paymentIntent;
+  }
+
+  async refundPayment(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<string> {
+    const paymentIntent = await this.paymentIntentOf(paymentRef);
+    const refund = await call(() => this.stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey }));
+    return refund.id;
+  }
+
+  /** Every refund of a charge (the event's copy may leave them out or cut the list short). */
+  async refundsOfCharge(chargeId: string): Promise<Stripe.Refund[]> {
+    return call(() => this.stripe.refunds.list({ charge: chargeId, limit: 100 }).autoPagingToArray({ limit: 1000 }));
+  }
+
+  /** The Stripe invoices a payment intent paid (a subscription's charges are paid through one). */
+  async invoicesPaidBy(paymentIntent: string): Promise<string[]> {
+    const paid = await call(() =>
+      this.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 10 }),
+    );
+    return paid.data.flatMap((payment) => (payment.invoice ? [idOf(payment.invoice)!] : []));
+  }
+
+  /** A new Price of the offer's product; the product is made once, with the offer's first price. */
+  async offerPrice(offer: OfferPriceRequest): Promise<string> {
+    const previous = offer.previousPriceId;
+    const product = previous
+      ? idOf((await call(() => this.stripe.prices.retrieve(previous))).product)!
+      : (
+          await call(() =>
+            this.stripe.products.create(
+              { name: offer.name, metadata: { offerKey: offer.key } },
+              { idempotencyKey: `offer-product-${offer.key}` },
+            ),
+          )
+        ).id;
+    const price = await call(() =>
+      this.stripe.prices.create({
+        product,
+        currency: 'usd',
+        unit_amount: offer.priceCents,
+        metadata: { offerKey: offer.key },
+        ...(offer.renewalMonths
+          ? {
+              recurring: {
+                interval: offer.renewalMonths % 12 === 0 ? 'year' : 'month',
+                interval_count: offer.renewalMonths % 12 === 0 ? offer.renewalMonths / 12 : offer.renewalMonths,
+              },
+            }
+          : {}),
+      }),
+    );
+    return price.id;
+  }
+}
+
+/** A checkout's payment intent: its own for a one-time payment, its invoice's for a subscription. */
+function paymentIntentOfSession(session: Stripe.Checkout.Session): string | null {
+  const invoice = typeof session.invoice === 'object' ? session.invoice : null;
+  return idOf(session.payment_intent) ?? idOf(invoice?.payments?.data[0]?.payment.payment_intent);
+}
