@@ -1,11 +1,8 @@
 import type { Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from '../lib/contract/envelope';
-import type { AppEnv } from './deps';
 import { apiText, validationText, type ApiText } from './i18n';
-import { clearSessionCookie } from './middleware/cookies';
 import { pickLanguage, type ApiLanguage } from './services/platform/language';
 
 export type EnvelopeField = 'ErrorMessages' | 'Errors';
@@ -97,8 +94,6 @@ export function databaseFailure(error: unknown): { code: string; unavailable: bo
   return undefined;
 }
 
-const repeatedErrorLinesEveryMs = 10_000;
-
 type ErrorLine = { name: string; message: string; code?: string };
 
 /**
@@ -112,33 +107,4 @@ export function describeError(error: Error): ErrorLine & { stack?: string; cause
     chain.push({ name: cause.name, message: cause.message.slice(0, 500), ...(typeof code === 'string' ? { code } : {}) });
   }
   return { ...chain[0], stack: error.stack, causes: chain.slice(1) };
-}
-
-export function errorResponse(c: Context<AppEnv>, error: Error) {
-  const language = requestLanguage(c);
-  if (error instanceof ApiError) {
-    for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
-    if (error.options.clearSession) clearSessionCookie(c);
-    return c.json({ ...errorEnvelope(c.req.path, language, error.texts, error.options.data), ...error.options.extra }, error.status);
-  }
-  if (error instanceof HTTPException && error.status < 500) {
-    const detail = error.message || 'the body could not be read';
-    return c.json(errorEnvelope(c.req.path, language, [{ key: 'malformed', values: { detail } }]), error.status);
-  }
-  const requestId = c.get('requestId');
-  const described = describeError(error);
-  // While the database is away every request fails alike: one line per cause every few seconds, with the count.
-  const rootCause = described.causes.at(-1) ?? described;
-  c.get('deps')?.logger.error(
-    'unhandled error',
-    { requestId, error: described },
-    { key: `${rootCause.name}:${rootCause.code ?? rootCause.message}`, everyMs: repeatedErrorLinesEveryMs },
-  );
-  const failure = databaseFailure(error);
-  if (failure) c.get('deps')?.metrics.queryErrors.inc({ code: failure.code });
-  if (failure?.unavailable) {
-    c.header('Retry-After', '5');
-    return c.json(errorEnvelope(c.req.path, language, [{ key: 'unavailable', values: { requestId } }]), 503);
-  }
-  return c.json(errorEnvelope(c.req.path, language, [{ key: 'internal', values: { requestId } }]), 500);
 }

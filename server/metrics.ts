@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DatabaseClock, type Clock } from './clock';
 import type { Db, PoolStats } from './db/database';
-import { mailQueueCounts } from './email/outbox';
+import { mailQueueCounts } from './email/outbox-status';
 
 /** A change of money or of a subscription's paid period, counted once its transaction committed. */
 export type MoneyEvent = 'payment' | 'refund' | 'renewal' | 'renewal_failed';

@@ -1,8 +1,6 @@
 // Catalog and cart rules the store's screens need at run time, kept free of zod so that those
 // pages do not ship the schema library for a few constants and checks.
 
-import type { CartModel } from './store';
-
 export const FREE_PLAN_TRIAL_DAYS = -1;
 
 /** Spec §9: TrialDays -1 marks a free plan. */
@@ -13,9 +11,9 @@ export const US = 'US';
 
 /** Spec §5: what a checkout needs of the cart's saved billing contact (the state only in the US). */
 export function billingContactComplete(
-  cart: Pick<
-    CartModel,
-    'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode'
+  cart: Record<
+    'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode',
+    string | null
   >,
 ): boolean {
   return Boolean(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { brand } from '../../lib/config';
 import type { Clock } from '../clock';
 import type { BackendConfig } from '../config';
@@ -142,26 +142,4 @@ export async function requeueMail(db: Db, clock: Clock): Promise<number> {
     .where(and(isNull(outbox.sentAt), or(isNotNull(outbox.failedAt), and(isNotNull(outbox.lastError), gt(outbox.sendAfter, now)))))
     .returning({ id: outbox.id });
   return requeued.length;
-}
-
-/**
- * The outbox as an operator sees it: mail still to be sent, mail given up, and how long the
- * oldest waiting mail has waited (by the database's clock, the one its rows were stamped with).
- */
-export async function mailQueueCounts(db: Db): Promise<{ Waiting: number; Failed: number; OldestWaitingSeconds: number }> {
-  const [row] = await db
-    .select({
-      waiting: count(),
-      failed: count(outbox.failedAt),
-      oldestWaitingSeconds: sql<
-        string | null
-      >`extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.failedAt} is null))`,
-    })
-    .from(outbox)
-    .where(isNull(outbox.sentAt));
-  return {
-    Waiting: row.waiting - row.failed,
-    Failed: row.failed,
-    OldestWaitingSeconds: Math.max(0, Math.round(Number(row.oldestWaitingSeconds ?? 0))),
-  };
 }

@@ -1,7 +1,8 @@
 import { CommandError } from '../command-error';
 import { jobRuns } from '../db/schema';
 import type { BackendDeps } from '../deps';
-import { mailQueueCounts, requeueMail } from '../email/outbox';
+import { requeueMail } from '../email/outbox';
+import { mailQueueCounts } from '../email/outbox-status';
 import { jobs, runJob, type Job, type JobRun } from './scheduler';
 
 /*

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppInfoSchema, CountrySchema, HealthSchema, ReadinessSchema, UsStateSchema } from '../../lib/contract/app';
-import { mailQueueCounts } from '../email/outbox';
+import { mailQueueCounts } from '../email/outbox-status';
 import { cartItemCount } from '../services/store/cart';
 import { checkReadiness, clockSkewLimitMs } from '../services/platform/readiness';
 import { requestLanguage } from '../errors';
