@@ -5,14 +5,14 @@ import type { ErrorEnvelope } from '../lib/contract/envelope';
 import { apiText, validationText, type ApiText } from './i18n';
 import { pickLanguage, type ApiLanguage } from './services/platform/language';
 
-export type EnvelopeField = 'ErrorMessages' | 'Errors';
+type EnvelopeField = 'ErrorMessages' | 'Errors';
 
 /** An API message, or a contract rule broken by a field ("Password: Must be at least 8 characters"). */
 export type ErrorText = ApiText | { field: string; rule: string };
 
 export const requestLanguage = (c: Context): ApiLanguage => pickLanguage(c.req.header('Accept-Language'));
 
-export function envelope(messages: string[], field: EnvelopeField = 'ErrorMessages', data?: string | null): ErrorEnvelope {
+function envelope(messages: string[], field: EnvelopeField = 'ErrorMessages', data?: string | null): ErrorEnvelope {
   return { [field]: messages.map((Message) => ({ Message })), ...(data === undefined ? {} : { Data: data }) };
 }
 

@@ -4,7 +4,7 @@ const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const
 type Level = Exclude<keyof typeof levels, 'silent'>;
 
 /** A line that may repeat many times a second (every request while the database is away) is written once per `everyMs` for its `key`. */
-export interface Repeats {
+interface Repeats {
   key: string;
   everyMs: number;
 }

@@ -3,7 +3,7 @@ import { loadBackendConfig, type BackendConfig } from './config';
 import { loadEnvFiles } from './env-files';
 
 /** The services' settings file on a server set up as docs/deploy.md says. */
-export const servicesEnvFile = '/etc/bluebonnet/bluebonnet.env';
+const servicesEnvFile = '/etc/bluebonnet/bluebonnet.env';
 
 /** A command's database in words an operator can check: PostgreSQL's address without its password, or the embedded folder. */
 export function describeDatabase(config: BackendConfig): string {

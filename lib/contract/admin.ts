@@ -87,7 +87,7 @@ export const SupportMessageRowSchema = z.object({
 });
 export type SupportMessageRow = z.infer<typeof SupportMessageRowSchema>;
 
-export const SupportReplySchema = z.object({ Body: z.string(), SentDate: z.string(), StaffEmailAddress: z.string().nullable() });
+const SupportReplySchema = z.object({ Body: z.string(), SentDate: z.string(), StaffEmailAddress: z.string().nullable() });
 export const SupportThreadSchema = SupportMessageRowSchema.extend({ Replies: z.array(SupportReplySchema) });
 export type SupportThread = z.infer<typeof SupportThreadSchema>;
 
@@ -109,7 +109,7 @@ export const CustomerRowSchema = z.object({
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
-export const AdminSessionSchema = z.object({ CreatedDate: z.string(), LastSeenDate: z.string(), ExpiresDate: z.string() });
+const AdminSessionSchema = z.object({ CreatedDate: z.string(), LastSeenDate: z.string(), ExpiresDate: z.string() });
 
 export const CustomerDetailSchema = z.object({
   Customer: CustomerRowSchema,
@@ -204,7 +204,7 @@ export const OfferKeyParamSchema = z.object({ key: requiredText(limits.offerKey)
 
 // Audit log and staff
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   Key: z.string(),
   Date: z.string(),
   StaffEmailAddress: z.string(),

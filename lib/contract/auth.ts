@@ -10,7 +10,7 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** The stored cookie.consent record (spec §3), sent with login and sign-up. */
-export const CookieConsentSchema = z.object({ timestamp: text().max(40), app: text().max(20) }).nullish();
+const CookieConsentSchema = z.object({ timestamp: text().max(40), app: text().max(20) }).nullish();
 
 export const LoginRequestSchema = z.object({
   UserName: accountEmail(),
@@ -27,7 +27,7 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const CodeResultSchema = z.enum(['show', 'hide']).nullable();
+const CodeResultSchema = z.enum(['show', 'hide']).nullable();
 
 export const SignupRequestSchema = z.object({
   UserName: accountEmail(),

@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { languages } from './languages';
 import { CartModelSchema, LineItemSchema } from './store';
 
-export const PaymentSchema = z.object({
+const PaymentSchema = z.object({
   DateTime: z.string(),
   Description: z.string(),
   Amount: z.number().int(),
   IsPayment: z.boolean(),
   IsCard: z.boolean(),
 });
-export type Payment = z.infer<typeof PaymentSchema>;
 
 /** An invoice line keeps what was bought as it was sold: its description and unit price. */
-export const InvoiceLineSchema = LineItemSchema.extend({ Description: z.string(), UnitAmount: z.number().int() });
+const InvoiceLineSchema = LineItemSchema.extend({ Description: z.string(), UnitAmount: z.number().int() });
 
 /** Spec §3 invoice: the cart model plus its own fields; amounts in cents, dates ISO 8601 UTC. */
 export const InvoiceSchema = CartModelSchema.extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalEmail, isEmailAddress, limits, messageKey } from './limits';
 
-export { canonicalEmail, isEmailAddress, limits, messageKey, parseMessageKey, trimToEmpty, trimToNull } from './limits';
+export { canonicalEmail, limits, messageKey, parseMessageKey, trimToEmpty, trimToNull } from './limits';
 
 const minLength = (min: number) => messageKey('minLength', { min });
 const maxLength = (max: number) => messageKey('maxLength', { max });

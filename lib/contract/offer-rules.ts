@@ -1,7 +1,7 @@
 // Catalog and cart rules the store's screens need at run time, kept free of zod so that those
 // pages do not ship the schema library for a few constants and checks.
 
-export const FREE_PLAN_TRIAL_DAYS = -1;
+const FREE_PLAN_TRIAL_DAYS = -1;
 
 /** Spec §9: TrialDays -1 marks a free plan. */
 export const isFreePlan = (offer: { TrialDays: number }) => offer.TrialDays === FREE_PLAN_TRIAL_DAYS;

@@ -23,7 +23,6 @@ export const LineItemSchema = z.object({
   SubTotalAmount: z.number().int(),
   AvailableLicenseKey: z.string().nullish(),
 });
-export type LineItem = z.infer<typeof LineItemSchema>;
 
 /** Spec §3 cart / invoice model; amounts in cents. */
 export const CartModelSchema = z.object({

@@ -3,7 +3,7 @@ import { databaseFailure } from '../errors';
 import { StartupError } from '../startup-error';
 
 /** What a failed connection to DATABASE_URL means, in words an operator can act on. */
-export function connectionProblem(url: string, error: unknown): string {
+function connectionProblem(url: string, error: unknown): string {
   const target = new URL(url);
   const where = `${target.hostname}:${target.port || '5432'}`;
   const code = (error as { code?: string }).code;

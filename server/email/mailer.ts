@@ -5,7 +5,7 @@ import { brand } from '../../lib/config';
 import type { BackendConfig } from '../config';
 import { privateFolder } from '../private-folder';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   id: string;
   to: string;
   replyTo?: string | null;

@@ -24,7 +24,7 @@ import type { PaymentReturnResponse } from '@/lib/contract/store';
  * PostgreSQL database when TEST_DATABASE_URL names a server (scripts/test.mjs starts one).
  */
 /** A clock the tests move forward to reach expiry and grace periods. */
-export function testClock(start = new Date()) {
+function testClock(start = new Date()) {
   let offset = 0;
   return {
     now: () => new Date(start.getTime() + offset),
@@ -181,7 +181,7 @@ export { strongPassword };
  * Runs the mail sender until the address's code has arrived. With sign-ups in parallel, a run
  * may skip a row that another run has claimed (SKIP LOCKED) and is still sending.
  */
-export async function mailedCode(backend: TestBackend, email: string): Promise<string> {
+async function mailedCode(backend: TestBackend, email: string): Promise<string> {
   const { codeFrom } = await import('./mail-sink');
   for (let attempt = 0; ; attempt++) {
     await backend.deliverMail();

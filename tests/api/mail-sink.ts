@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { verificationCodeIn } from '../support/accounts';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string;
   subject: string;
   text: string;

@@ -2,7 +2,7 @@ import { startFakeStripe } from '../support/fake-stripe';
 import { startTestBackend } from './harness';
 
 /** The webhook secret of the backend startStripeTestBackend makes. */
-export const stripeWebhookSecret = 'whsec_test_secret';
+const stripeWebhookSecret = 'whsec_test_secret';
 
 /** A test backend with Stripe as its provider, pointed at a local fake of Stripe's API; `deliver` sends it a signed event. */
 export async function startStripeTestBackend() {

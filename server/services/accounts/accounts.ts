@@ -28,7 +28,7 @@ import {
 export const deletionGraceMs = 7 * 24 * 60 * 60_000;
 /** How long the link mailed to the old address after an email change can restore it. */
 export const emailRestoreLifetimeMs = 7 * 24 * 60 * 60_000;
-export const wrongPasswordLimit = 3;
+const wrongPasswordLimit = 3;
 
 type User = typeof users.$inferSelect;
 

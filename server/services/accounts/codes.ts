@@ -5,7 +5,7 @@ import { verificationCodes } from '../../db/schema';
 import { newVerificationCode, sha256 } from '../platform/crypto';
 
 export const codeLifetimeMs = 15 * 60_000;
-export const codeMaxAttempts = 5;
+const codeMaxAttempts = 5;
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 type Writer = Pick<Db, 'insert' | 'update' | 'select'>;

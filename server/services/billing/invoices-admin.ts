@@ -16,7 +16,7 @@ import type { ApiLanguage } from '../platform/language';
 type PaymentRow = typeof payments.$inferSelect;
 
 /** Money taken less money given back, in cents. */
-export const refundableOf = (rows: Pick<PaymentRow, 'isPayment' | 'amountCents'>[]) =>
+const refundableOf = (rows: Pick<PaymentRow, 'isPayment' | 'amountCents'>[]) =>
   rows.reduce((total, row) => total + (row.isPayment ? row.amountCents : -row.amountCents), 0);
 
 /** Any invoice, locked for the change a staff member makes to it; 404 when there is none. */

@@ -121,7 +121,7 @@ export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Pr
 }
 
 /** Spec §5: what checkout needs of the billing contact (the contract's rule, on the cart's row). */
-export function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & {
+function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & {
   billingName: string;
   billingAddress1: string;
   billingCity: string;

@@ -17,7 +17,7 @@ type Reader = Pick<Db, 'select' | 'insert'>;
 type Subscription = typeof subscriptions.$inferSelect;
 
 /** A yearly subscription's customer hears of the renewal this long before it is charged. */
-export const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
+const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
 /** Offers that renew less often than this get a reminder (monthly ones do not). */
 const remindedRenewalMonths = 12;
 

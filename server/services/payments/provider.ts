@@ -1,7 +1,7 @@
 import type { PaymentProviderName } from '../../../lib/contract/store';
 import type { ApiLanguage } from '../platform/language';
 
-export interface CheckoutLine {
+interface CheckoutLine {
   description: string;
   unitPriceCents: number;
   quantity: number;

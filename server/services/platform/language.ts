@@ -1,6 +1,6 @@
 import { languages, type Language } from '../../../lib/contract/languages';
 
-export const apiLanguages = languages;
+const apiLanguages = languages;
 export type ApiLanguage = Language;
 
 /** The first of the site's languages named in an Accept-Language header, else English. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { brand } from '../../../lib/config';
 import { passwordConfirmationMs, type CustomerRow, type Enrolment, type StaffMe, type StaffRole } from '../../../lib/contract/admin';
@@ -21,7 +21,7 @@ type User = typeof users.$inferSelect;
 /** Authenticator codes step every 30 seconds; one step either side allows for a phone's clock. */
 const totpPeriodSeconds = 30;
 const totpTolerance = { epochTolerance: totpPeriodSeconds } as const;
-export const recoveryCodeCount = 10;
+const recoveryCodeCount = 10;
 
 // No 0/o, 1/i/l: a recovery code is read from paper and typed by hand.
 const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -226,9 +226,6 @@ export async function changeStaffRole(
     });
   });
 }
-
-/** An authenticator code for a secret at the clock's time: what the app would show (tests and the CLI's checks). */
-export const currentTotpCode = (clock: Clock, secret: string) => generate({ secret, epoch: epochOf(clock) });
 
 /**
  * Seals authenticator secrets stored in the clear by a release before they were encrypted;

@@ -195,7 +195,7 @@ export type StaffCommand =
   | { command: 'list' };
 
 /** Reads the command line; bad input throws CommandError with the usage. */
-export function parseStaffCommand(argv: readonly string[]): StaffCommand {
+function parseStaffCommand(argv: readonly string[]): StaffCommand {
   const parsed = parseArguments(argv);
   switch (parsed.command) {
     case 'add':

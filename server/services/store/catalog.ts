@@ -8,7 +8,7 @@ import type { ApiLanguage } from '../platform/language';
 
 export type Offer = typeof offers.$inferSelect;
 
-export function toServiceOffer(offer: Offer, language: ApiLanguage): ServiceOffer {
+function toServiceOffer(offer: Offer, language: ApiLanguage): ServiceOffer {
   return {
     Key: offer.key,
     Description: offer.description[language],

@@ -13,7 +13,7 @@ import type { Offer } from './catalog';
 type OfferEdit = z.output<typeof OfferEditSchema>;
 type OfferCreate = z.output<typeof OfferCreateSchema>;
 
-export function toAdminOffer(offer: Offer): AdminOffer {
+function toAdminOffer(offer: Offer): AdminOffer {
   return {
     Key: offer.key,
     Description: offer.description,
