@@ -1,15 +1,18 @@
 'use client';
 
+import { QueryProvider } from '../data/QueryProvider';
 import { LazyMessages, loadAccountMessages } from '../shell/LazyMessages';
 import { LoginDialog } from './LoginDialog';
 import { SignupDialog } from './SignupDialog';
 
-/** The dialogs with their messages: one chunk, loaded when a dialog is first opened. */
+/** The dialogs with their messages and their writes' client: one chunk, loaded when a dialog is first opened. */
 export default function AuthDialogsLoaded() {
   return (
-    <LazyMessages load={loadAccountMessages}>
-      <LoginDialog />
-      <SignupDialog />
-    </LazyMessages>
+    <QueryProvider>
+      <LazyMessages load={loadAccountMessages}>
+        <LoginDialog />
+        <SignupDialog />
+      </LazyMessages>
+    </QueryProvider>
   );
 }

@@ -17,7 +17,7 @@ import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
-import { useServerCall } from './use-server-call';
+import { useFormMutation } from './use-form-mutation';
 
 /** Spec screen 6. */
 export function LoginDialog() {
@@ -51,11 +51,11 @@ function LoginForm() {
     mode: 'all',
     defaultValues: { UserName: '', Password: '' },
   });
-  const { saving, messages, setMessages, run } = useServerCall(watch);
+  const { saving, messages, setMessages, send } = useFormMutation(watch, login);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {
-    const answer = await run(() => login({ UserName: values.UserName, Password: values.Password, CookieConsent: readCookieConsent() }));
+    const answer = await send({ UserName: values.UserName, Password: values.Password, CookieConsent: readCookieConsent() });
     if (!answer) return;
     if (!answer.SessionInfo?.UserName) {
       setMessages(answer.Errors.map((error) => error.Message));

@@ -22,7 +22,7 @@ import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
-import { useServerCall } from './use-server-call';
+import { useFormMutation } from './use-form-mutation';
 
 /** Spec screen 7: closed by its button or Esc, never by a click beside it. */
 export function SignupDialog() {
@@ -59,7 +59,7 @@ function SignupFormContent() {
     mode: 'all',
     defaultValues: { UserName: '', Password: '', RepeatPassword: '', UserAgreedToTerms: false, Code: '' },
   });
-  const { saving, messages, notice, setMessages, run } = useServerCall(watch);
+  const { saving, messages, notice, setMessages, send } = useFormMutation(watch, signup);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -69,15 +69,13 @@ function SignupFormContent() {
       setMessages([refusal]);
       return;
     }
-    const answer = await run(() =>
-      signup({
-        UserName: values.UserName,
-        Password: values.Password,
-        UserAgreedToTerms: values.UserAgreedToTerms,
-        CookieConsent: readCookieConsent(),
-        Code: typedCode,
-      }),
-    );
+    const answer = await send({
+      UserName: values.UserName,
+      Password: values.Password,
+      UserAgreedToTerms: values.UserAgreedToTerms,
+      CookieConsent: readCookieConsent(),
+      Code: typedCode,
+    });
     if (!answer) return;
     if (answer.SessionInfo?.UserName) {
       finishLogin(answer.SessionInfo);

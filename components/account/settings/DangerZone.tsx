@@ -13,7 +13,7 @@ import type { DeleteAccountRequest, DeleteAccountRequestSchema } from '@/lib/con
 import { userData } from '@/lib/contract/user-data';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { PasswordField } from '../PasswordField';
-import { useServerCall } from '../use-server-call';
+import { useFormMutation } from '../use-form-mutation';
 import { SettingsCard } from './SettingsCard';
 import { settingsPath, type SessionEnd } from './types';
 
@@ -56,11 +56,11 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
     mode: 'all',
     defaultValues: { CurrentPassword: '' },
   });
-  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
+  const { saving, messages, setMessages, send } = useFormMutation(watch, deleteAccount, settingsPath);
   const fieldError = useFieldError(formState);
 
   const onSubmit = handleSubmit(async (values) => {
-    const answer = await run(() => deleteAccount({ CurrentPassword: values.CurrentPassword }));
+    const answer = await send({ CurrentPassword: values.CurrentPassword });
     if (!answer) return;
     if (answer.Data === userData.sessionEnded) return onSessionEnd('wrongPassword');
     if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));

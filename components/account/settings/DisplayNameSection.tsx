@@ -14,7 +14,7 @@ import type { profileFormSchema } from '@/lib/contract/user';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
-import { useServerCall } from '../use-server-call';
+import { useFormMutation } from '../use-form-mutation';
 import { UpdateButton, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps } from './types';
 import { useReportDirty } from './use-report-dirty';
@@ -36,13 +36,13 @@ export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps 
     mode: 'all',
     defaultValues: { DisplayName: displayName ?? '' },
   });
-  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
+  const { saving, messages, setMessages, send } = useFormMutation(watch, updateProfile, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
   const onSubmit = handleSubmit(async (values) => {
     const DisplayName = trimToNull(values.DisplayName);
-    const answer = await run(() => updateProfile({ DisplayName }));
+    const answer = await send({ DisplayName });
     if (!answer) return;
     if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
     appActions.setDisplayName(DisplayName);

@@ -16,7 +16,7 @@ import { showSuccess } from '@/lib/state/snackbar';
 import { emailCodeField, useCodeRecipient } from '../code-field-state';
 import { CodeField } from '../CodeField';
 import { EmailField } from '../EmailField';
-import { useServerCall } from '../use-server-call';
+import { useFormMutation } from '../use-form-mutation';
 import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps } from './types';
 import { useReportDirty } from './use-report-dirty';
@@ -45,7 +45,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
     mode: 'all',
     defaultValues: emptyForm,
   });
-  const { saving, messages, notice, setMessages, run } = useServerCall(watch, settingsPath);
+  const { saving, messages, notice, setMessages, send } = useFormMutation(watch, changeEmail, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
@@ -56,7 +56,7 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
       setMessages([refusal]);
       return;
     }
-    const answer = await run(() => changeEmail({ NewEmailAddress: values.NewEmailAddress, Code: typedCode }));
+    const answer = await send({ NewEmailAddress: values.NewEmailAddress, Code: typedCode });
     if (!answer) return;
     const code = emailCodeField(answer);
     if (code) {

@@ -12,7 +12,7 @@ import { userData } from '@/lib/contract/user-data';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { showSuccess } from '@/lib/state/snackbar';
 import { PasswordField } from '../PasswordField';
-import { useServerCall } from '../use-server-call';
+import { useFormMutation } from '../use-form-mutation';
 import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps, type SessionEnd } from './types';
 import { useReportDirty } from './use-report-dirty';
@@ -39,12 +39,12 @@ export function PasswordSection({
     mode: 'all',
     defaultValues: emptyForm,
   });
-  const { saving, messages, setMessages, run } = useServerCall(watch, settingsPath);
+  const { saving, messages, setMessages, send } = useFormMutation(watch, changePassword, settingsPath);
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
   const onSubmit = handleSubmit(async (values) => {
-    const answer = await run(() => changePassword({ CurrentPassword: values.CurrentPassword, NewPassword: values.NewPassword }));
+    const answer = await send({ CurrentPassword: values.CurrentPassword, NewPassword: values.NewPassword });
     if (!answer) return;
     if (answer.Data === userData.sessionEnded) return onSessionEnd('wrongPassword');
     if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
