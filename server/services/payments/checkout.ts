@@ -110,7 +110,7 @@ export async function completeCheckout(
       await deps.db.update(checkoutSessions).set({ status: state.status }).where(eq(checkoutSessions.id, sessionId));
     return { Status: state.status, NewClaims: [], InvoiceKey: row.invoiceId };
   }
-  const fulfilment = await fulfilCheckout(deps, deps.db, sessionId, provider.name, state);
+  const fulfilment = await fulfilCheckout(deps, sessionId, provider.name, state);
   // Paid for a cart that had changed since: nothing was delivered, and the invoice shows the money.
   if (fulfilment.outdated) return { Status: 'failed', NewClaims: [], InvoiceKey: fulfilment.invoiceId };
   if (fulfilment.refunded) return { Status: 'refunded', NewClaims: [], InvoiceKey: fulfilment.invoiceId };

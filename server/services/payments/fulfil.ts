@@ -33,36 +33,77 @@ export const moneyEventsOf = (fulfilment: Fulfilment): MoneyEvent[] => [
 ];
 
 /**
- * Fulfils a paid checkout: the invoice becomes paid, the payment is recorded, subscriptions
- * are created, what was bought leaves the cart. One function for the return page and the webhook, safe to
- * run any number of times and concurrently: the invoice row is locked and a paid invoice ends
- * the work; payments and subscriptions also have unique keys.
+ * Fulfils a paid checkout in its own transaction (the return page, the offline test card):
+ * counts its money once committed and wakes the mail sender for the receipt.
  */
 export async function fulfilCheckout(
   deps: BackendDeps,
-  db: Db,
+  sessionId: string,
+  provider: string,
+  state: CheckoutState,
+  testCardOutcome?: string,
+): Promise<Fulfilment> {
+  const fulfilment = await deps.db.transaction((tx) => fulfilCheckoutIn(deps, tx, sessionId, provider, state, testCardOutcome));
+  deps.metrics.countMoney(moneyEventsOf(fulfilment), provider);
+  if (fulfilment.fulfilledNow) deps.kickOutbox();
+  return fulfilment;
+}
+
+/** What every outcome of one fulfilment works with, read under the locks of `fulfilCheckoutIn`. */
+interface Paid {
+  deps: BackendDeps;
+  tx: Db;
+  now: Date;
+  provider: string;
+  state: CheckoutState;
+  testCardOutcome: string | undefined;
+  session: typeof checkoutSessions.$inferSelect;
+  invoice: typeof invoices.$inferSelect;
+  /** The account is being deleted: what it paid for runs its period, with no renewal. */
+  leaving: boolean;
+  result: Pick<Fulfilment, 'invoiceId' | 'userId'>;
+  recordPayment(amountCents: number): Promise<unknown>;
+}
+
+/**
+ * Fulfils a paid checkout inside the caller's transaction (the webhook's, which tells the mail
+ * sender after it commits): the invoice becomes paid, the payment is recorded, subscriptions
+ * are created, what was bought leaves the cart. Safe to run any number of times and
+ * concurrently: the invoice row is locked and a paid invoice ends the work; payments and
+ * subscriptions also have unique keys.
+ */
+export async function fulfilCheckoutIn(
+  deps: BackendDeps,
+  tx: Db,
   sessionId: string,
   provider: string,
   state: CheckoutState,
   testCardOutcome?: string,
 ): Promise<Fulfilment> {
   const now = deps.clock.now();
-  const run = async (tx: Db): Promise<Fulfilment> => {
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider)))
-      .for('update');
-    if (!session) throw new ApiError(404, { key: 'sessionUnknown' });
-    // Locked: a deletion being scheduled waits for this fulfilment and then cancels what it
-    // delivered, or this fulfilment waits for it and sees it (services/accounts/accounts.ts).
-    const [owner] = await tx.select({ deletionDueAt: users.deletionDueAt }).from(users).where(eq(users.id, session.userId)).for('share');
-    // An account being deleted is charged no more: what it paid for runs its period, no renewal.
-    const leaving = owner.deletionDueAt !== null;
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
-    const result = { invoiceId: invoice.id, userId: invoice.userId };
-    const paymentRef = state.paymentRef ?? sessionId;
-    const recordPayment = (amountCents: number) =>
+  const [session] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, provider)))
+    .for('update');
+  if (!session) throw new ApiError(404, { key: 'sessionUnknown' });
+  // Locked: a deletion being scheduled waits for this fulfilment and then cancels what it
+  // delivered, or this fulfilment waits for it and sees it (services/accounts/accounts.ts).
+  const [owner] = await tx.select({ deletionDueAt: users.deletionDueAt }).from(users).where(eq(users.id, session.userId)).for('share');
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
+  const paymentRef = state.paymentRef ?? sessionId;
+  const paid: Paid = {
+    deps,
+    tx,
+    now,
+    provider,
+    state,
+    testCardOutcome,
+    session,
+    invoice,
+    leaving: owner.deletionDueAt !== null,
+    result: { invoiceId: invoice.id, userId: invoice.userId },
+    recordPayment: (amountCents) =>
       tx
         .insert(payments)
         .values({
@@ -73,136 +114,150 @@ export async function fulfilCheckout(
           provider,
           providerRef: paymentRef,
         })
-        .onConflictDoNothing();
-    if (session.status === 'refunded') return { ...result, fulfilledNow: false, refunded: true };
-    // A void invoice takes no money: a payment that got past the expiry of its checkouts is given back too.
-    if (invoice.fullyPaidAt || invoice.isVoid) {
-      const [counted] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.providerRef, paymentRef)));
-      if (!counted)
-        return refundSecondPayment(deps, tx, {
-          sessionId,
-          provider,
-          invoiceId: invoice.id,
-          amountCents: state.amountCents,
-          record: recordPayment,
-          now,
-          kind: invoice.fullyPaidAt ? 'refundSecondPayment' : 'refundVoidInvoice',
-        }).then(() => ({ ...result, fulfilledNow: false, refunded: true as const, refundedNow: true as const }));
-      if (session.status !== 'complete')
-        await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
-      return { ...result, fulfilledNow: false };
-    }
-    if (session.invoiceVersion !== invoice.version) {
-      // The cart changed after this checkout began and the provider charged the old amount
-      // (a checkout is expired when a new version starts; this is the race past that).
-      await recordPayment(state.amountCents);
-      await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, sessionId));
-      deps.logger.error('checkout paid for an outdated invoice version: reconcile or refund', {
-        sessionId,
-        invoiceId: invoice.id,
-        paidVersion: session.invoiceVersion,
-        currentVersion: invoice.version,
-        amountCents: state.amountCents,
-      });
-      return { ...result, fulfilledNow: false, outdated: true };
-    }
-    await recordPayment(invoice.totalCents);
-    await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
-    await queueReceipt(tx, deps, invoice, now);
-    // One statement for the offers and one for every line's subscription, whatever the cart.
-    const lines = await linesOf(tx, invoice.id);
-    const lineOffers = lines.length
-      ? await tx
-          .select()
-          .from(offers)
-          .where(
-            inArray(
-              offers.key,
-              lines.map((line) => line.offerKey),
-            ),
-          )
-      : [];
-    const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
-    // A subscription's paid period from now (or as the provider counts it).
-    const periodOf = (
-      offerKey: string,
-      quantity: number,
-      renewalMonths: number,
-      previous: { previousId?: string; testCardOutcome: string | null },
-    ) => {
-      const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
-      const { userId, id: invoiceId } = invoice;
-      const renewal = leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
-      return {
-        userId,
-        offerKey,
-        quantity,
-        invoiceId,
-        effectiveAt: now,
-        expiresAt,
-        ...renewal,
-        provider,
-        providerSubscriptionId: state.providerSubscriptionId,
-        ...previous,
-      };
-    };
-    // The unpaid invoice of a failed renewal (Pay Now): its lapsed subscriptions continue from today.
-    // (Renewal invoices never come from a cart, so a purchase does not look.)
-    const lapsed = invoice.fromCart
-      ? []
-      : await tx
-          .select()
-          .from(subscriptions)
-          .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
-    const continued = lapsed.map((row) =>
-      periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, {
-        previousId: row.id,
-        testCardOutcome: testCardOutcome ?? row.testCardOutcome,
-      }),
-    );
-    const bought = lines.flatMap((line) => {
-      const offer = offerOf.get(line.offerKey);
-      if (!offer?.isSubscription) return [];
-      // One subscription per line, of the line's quantity (as Stripe counts it).
-      return [periodOf(offer.key, line.quantity, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null })];
+        .onConflictDoNothing(),
+  };
+  if (session.status === 'refunded') return { ...paid.result, fulfilledNow: false, refunded: true };
+  // A void invoice takes no money: a payment that got past the expiry of its checkouts is given back too.
+  if (invoice.fullyPaidAt || invoice.isVoid) return settleLatePayment(paid, paymentRef);
+  if (session.invoiceVersion !== invoice.version) return recordOutdatedPayment(paid);
+  return deliverPurchase(paid);
+}
+
+/** A checkout of an invoice already paid or void: the payment counted before, or given back now. */
+async function settleLatePayment(paid: Paid, paymentRef: string): Promise<Fulfilment> {
+  const { deps, tx, provider, session, invoice, result } = paid;
+  const [counted] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, paymentRef)));
+  if (!counted) {
+    await refundSecondPayment(deps, tx, {
+      sessionId: session.id,
+      provider,
+      invoiceId: invoice.id,
+      amountCents: paid.state.amountCents,
+      record: paid.recordPayment,
+      now: paid.now,
+      kind: invoice.fullyPaidAt ? 'refundSecondPayment' : 'refundVoidInvoice',
     });
-    const periods = lapsed.length ? continued : bought;
-    if (periods.length) await tx.insert(subscriptions).values(periods).onConflictDoNothing();
-    // Stripe renews on its own: told inside this write, so a refusal undoes it and the webhook comes again.
-    if (leaving) await stopRenewalsAtProvider(deps, periods);
-    if (lapsed.length) {
-      await tx
-        .update(subscriptions)
-        .set({ isRenewed: true, renewalFailed: false })
+    return { ...result, fulfilledNow: false, refunded: true, refundedNow: true };
+  }
+  if (session.status !== 'complete')
+    await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, session.id));
+  return { ...result, fulfilledNow: false };
+}
+
+/**
+ * The cart changed after this checkout began and the provider charged the old amount (a
+ * checkout is expired when a new version starts; this is the race past that): the money is
+ * recorded for a person to reconcile, nothing is delivered.
+ */
+async function recordOutdatedPayment(paid: Paid): Promise<Fulfilment> {
+  const { deps, tx, session, invoice, state } = paid;
+  await paid.recordPayment(state.amountCents);
+  await tx.update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, session.id));
+  deps.logger.error('checkout paid for an outdated invoice version: reconcile or refund', {
+    sessionId: session.id,
+    invoiceId: invoice.id,
+    paidVersion: session.invoiceVersion,
+    currentVersion: invoice.version,
+    amountCents: state.amountCents,
+  });
+  return { ...paid.result, fulfilledNow: false, outdated: true };
+}
+
+/** The invoice is paid now: receipt, subscriptions (new, or lapsed ones continued), cart, other checkouts. */
+async function deliverPurchase(paid: Paid): Promise<Fulfilment> {
+  const { deps, tx, now, provider, session, invoice } = paid;
+  await paid.recordPayment(invoice.totalCents);
+  await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
+  await queueReceipt(tx, deps, invoice, now);
+  const lines = await linesOf(tx, invoice.id);
+  const { periods, lapsedIds } = await subscriptionPeriods(paid, lines);
+  if (periods.length) await tx.insert(subscriptions).values(periods).onConflictDoNothing();
+  // Stripe renews on its own: told inside this write, so a refusal undoes it and the webhook comes again.
+  if (paid.leaving) await stopRenewalsAtProvider(deps, periods);
+  if (lapsedIds.length)
+    await tx.update(subscriptions).set({ isRenewed: true, renewalFailed: false }).where(inArray(subscriptions.id, lapsedIds));
+  await tx
+    .update(checkoutSessions)
+    .set({
+      status: 'complete',
+      testCardOutcome: paid.testCardOutcome ?? session.testCardOutcome,
+      providerCustomerId: paid.state.providerCustomerId,
+    })
+    .where(eq(checkoutSessions.id, session.id));
+  if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
+  // The invoice is paid: its other checkouts (another tab) must not take a card too.
+  if (deps.payments?.name === provider) await expireOpenCheckouts(tx, deps.payments, invoice.id, ne(checkoutSessions.id, session.id));
+  return { ...paid.result, fulfilledNow: true };
+}
+
+/**
+ * The subscriptions a paid invoice starts: one per subscription line of a purchase (of the
+ * line's quantity, as Stripe counts it), or, for the unpaid invoice of a failed renewal (Pay
+ * Now), its lapsed subscriptions continued from today. Renewal invoices never come from a cart.
+ */
+async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quantity: number }[]) {
+  const { tx, now, provider, state, invoice, testCardOutcome } = paid;
+  // One statement for the offers and one for every line's subscription, whatever the cart.
+  const lineOffers = lines.length
+    ? await tx
+        .select()
+        .from(offers)
         .where(
           inArray(
-            subscriptions.id,
-            lapsed.map((row) => row.id),
+            offers.key,
+            lines.map((line) => line.offerKey),
           ),
-        );
-    }
-    await tx
-      .update(checkoutSessions)
-      .set({
-        status: 'complete',
-        testCardOutcome: testCardOutcome ?? session.testCardOutcome,
-        providerCustomerId: state.providerCustomerId,
-      })
-      .where(eq(checkoutSessions.id, sessionId));
-    if (invoice.fromCart) await removePaidFromCart(tx, invoice.userId, lines);
-    // The invoice is paid: its other checkouts (another tab) must not take a card too.
-    if (deps.payments?.name === provider) await expireOpenCheckouts(tx, deps.payments, invoice.id, ne(checkoutSessions.id, sessionId));
-    return { ...result, fulfilledNow: true };
+        )
+    : [];
+  const offerOf = new Map(lineOffers.map((offer) => [offer.key, offer]));
+  // A subscription's paid period from now (or as the provider counts it).
+  const periodOf = (
+    offerKey: string,
+    quantity: number,
+    renewalMonths: number,
+    previous: { previousId?: string; testCardOutcome: string | null },
+  ) => {
+    const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
+    const renewal = paid.leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
+    return {
+      userId: invoice.userId,
+      offerKey,
+      quantity,
+      invoiceId: invoice.id,
+      effectiveAt: now,
+      expiresAt,
+      ...renewal,
+      provider,
+      providerSubscriptionId: state.providerSubscriptionId,
+      ...previous,
+    };
   };
-  // Inside a caller's transaction (webhook) use it, which tells the mail sender after it commits; otherwise open one.
-  if (db !== deps.db) return run(db);
-  const fulfilment = await deps.db.transaction(run);
-  deps.metrics.countMoney(moneyEventsOf(fulfilment), provider);
-  if (fulfilment.fulfilledNow) deps.kickOutbox();
-  return fulfilment;
+  const lapsed = invoice.fromCart
+    ? []
+    : await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
+  if (lapsed.length)
+    return {
+      periods: lapsed.map((row) =>
+        periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, {
+          previousId: row.id,
+          testCardOutcome: testCardOutcome ?? row.testCardOutcome,
+        }),
+      ),
+      lapsedIds: lapsed.map((row) => row.id),
+    };
+  const periods = lines.flatMap((line) => {
+    const offer = offerOf.get(line.offerKey);
+    return offer?.isSubscription
+      ? [periodOf(offer.key, line.quantity, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null })]
+      : [];
+  });
+  return { periods, lapsedIds: [] };
 }
 
 /**

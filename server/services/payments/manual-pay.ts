@@ -22,6 +22,6 @@ export async function payWithTestCard(deps: BackendDeps, session: ActiveSession,
   if (outcome === 'declined') return { Status: 'declined' as const, SessionId: checkout.id };
   await deps.db.update(checkoutSessions).set({ status: 'complete', testCardOutcome: outcome }).where(eq(checkoutSessions.id, checkout.id));
   const state = await provider.checkoutState(checkout.id);
-  await fulfilCheckout(deps, deps.db, checkout.id, 'manual', state, outcome);
+  await fulfilCheckout(deps, checkout.id, 'manual', state, outcome);
   return { Status: 'complete' as const, SessionId: checkout.id };
 }

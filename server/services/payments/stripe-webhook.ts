@@ -8,7 +8,7 @@ import { ApiError } from '../../errors';
 import { queueRenewalFailed } from '../billing/mail';
 import { paymentDescription } from '../billing/invoices';
 import { renewSubscriptions } from '../billing/renewals';
-import { fulfilCheckout, moneyEventsOf } from './fulfil';
+import { fulfilCheckoutIn, moneyEventsOf } from './fulfil';
 import { StripeProvider } from './stripe';
 
 /** The object a Stripe event of this type carries in its data. */
@@ -43,7 +43,7 @@ async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider,
   if (session.payment_status === 'unpaid') return;
   const [known] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   if (!known) return; // not started by this site
-  return moneyEventsOf(await fulfilCheckout(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id)));
+  return moneyEventsOf(await fulfilCheckoutIn(deps, tx, session.id, 'stripe', await provider.checkoutState(session.id)));
 }
 
 const handlers: Handlers = {
