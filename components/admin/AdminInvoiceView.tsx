@@ -9,7 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchAdminInvoice, voidInvoice } from '@/lib/api/admin';
 import type { AdminInvoice } from '@/lib/contract/admin';
 import { invoiceStatus } from '@/lib/contract/presentation';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { askConsole } from './console-store';
 import { refundedOf } from './CustomerView';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
@@ -19,7 +19,7 @@ import { RefundDialog } from './RefundDialog';
 /** Any customer's invoice as the console sees it: the summary, payments and refunds, Void and Refund. */
 export function AdminInvoiceView({ id }: { id: string }) {
   const t = useTranslations('admin.invoice');
-  const { state, retry, refresh } = useAdminData(`invoice:${id}`, (signal) => fetchAdminInvoice(id, signal));
+  const { state, retry } = useAdminQuery(['invoice', id], (signal) => fetchAdminInvoice(id, signal));
   if (state.status !== 'ready') {
     const back = { href: adminPaths.customers, label: t('backToCustomers') };
     return (
@@ -36,7 +36,7 @@ export function AdminInvoiceView({ id }: { id: string }) {
         title={t('heading', { number: data.Invoice.InvoiceNumber })}
         back={{ href: adminPaths.customer(data.CustomerKey), label: t('backToCustomer', { email: data.CustomerEmailAddress }) }}
       >
-        <InvoiceActions data={data} onChanged={refresh} />
+        <InvoiceActions data={data} />
       </ScreenHeading>
       <div className="flex flex-col gap-8">
         <Summary data={data} />
@@ -47,9 +47,9 @@ export function AdminInvoiceView({ id }: { id: string }) {
   );
 }
 
-function InvoiceActions({ data, onChanged }: { data: AdminInvoice; onChanged(): void }) {
+function InvoiceActions({ data }: { data: AdminInvoice }) {
   const t = useTranslations('admin.invoice');
-  const [voiding, setVoiding] = useState(false);
+  const voiding = useAdminWrite(voidInvoice);
   const [refunding, setRefunding] = useState(false);
   const invoice = data.Invoice;
   const onVoid = async () => {
@@ -60,30 +60,17 @@ function InvoiceActions({ data, onChanged }: { data: AdminInvoice; onChanged(): 
       warn: true,
     };
     if (!(await askConsole(question))) return;
-    setVoiding(true);
-    const done = await runAdminWrite(() => voidInvoice(invoice.Key));
-    setVoiding(false);
-    if (!done) return;
-    reportDone(t('voided'));
-    onChanged();
+    voiding.mutate(invoice.Key, { onSuccess: () => reportDone(t('voided')) });
   };
   return (
     <>
       {invoiceStatus(invoice) === 'unpaid' && (
-        <Button variant="warn" busy={voiding} onClick={() => void onVoid()}>
+        <Button variant="warn" busy={voiding.isPending} onClick={() => void onVoid()}>
           {t('void')}
         </Button>
       )}
       {data.Refundable > 0 && <Button onClick={() => setRefunding(true)}>{t('refund')}</Button>}
-      <RefundDialog
-        open={refunding}
-        invoice={data}
-        onClose={() => setRefunding(false)}
-        onRefunded={() => {
-          setRefunding(false);
-          onChanged();
-        }}
-      />
+      <RefundDialog open={refunding} invoice={data} onClose={() => setRefunding(false)} onRefunded={() => setRefunding(false)} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { fetchAudit } from '@/lib/api/admin';
 import { ApiCallError } from '@/lib/api/client';
 import type { AuditEntry } from '@/lib/contract/admin';
 import { showError } from '@/lib/state/snackbar';
-import { useAdminData } from './admin-calls';
+import { useAdminQuery } from './admin-queries';
 import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 
 const shortened = (value: unknown) => {
@@ -25,7 +25,7 @@ export function changesOf(entry: Pick<AuditEntry, 'Before' | 'After'>): { field:
 /** Staff actions, newest first; older ones a page at a time. */
 export function AuditLog() {
   const t = useTranslations('admin.audit');
-  const { state, retry } = useAdminData('audit', (signal) => fetchAudit(null, signal));
+  const { state, retry } = useAdminQuery(['audit'], (signal) => fetchAudit(null, signal));
   const [older, setOlder] = useState<{ entries: AuditEntry[]; hasMore: boolean } | null>(null);
   const [loading, setLoading] = useState(false);
 

@@ -1,7 +1,6 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { cells, DataTable } from '@/components/billing/DataTable';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
@@ -9,7 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchOffers, setOfferActive } from '@/lib/api/admin';
 import type { AdminOffer } from '@/lib/contract/admin';
 import type { Language } from '@/lib/contract/languages';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { askConsole } from './console-store';
 import { Badge } from '@/components/billing/status';
 import { AdminStatus, EmptyState, ScreenHeading, useMoney } from './parts';
@@ -31,7 +30,7 @@ export function useBilling() {
 /** Every offer, retired ones too, in the store's order. */
 export function Catalog() {
   const t = useTranslations('admin.catalog');
-  const { state, retry, refresh } = useAdminData('offers', fetchOffers);
+  const { state, retry } = useAdminQuery(['offers'], fetchOffers);
   return (
     <>
       <ScreenHeading title={t('title')}>
@@ -44,13 +43,13 @@ export function Catalog() {
       ) : state.data.length === 0 ? (
         <EmptyState>{t('empty')}</EmptyState>
       ) : (
-        <OfferTable offers={state.data} onChanged={refresh} />
+        <OfferTable offers={state.data} />
       )}
     </>
   );
 }
 
-function OfferTable({ offers, onChanged }: { offers: AdminOffer[]; onChanged(): void }) {
+function OfferTable({ offers }: { offers: AdminOffer[] }) {
   const t = useTranslations('admin.catalog');
   const locale = useLocale() as Language;
   const money = useMoney();
@@ -90,7 +89,7 @@ function OfferTable({ offers, onChanged }: { offers: AdminOffer[]; onChanged(): 
             )}
           </td>
           <td className={cells.text}>
-            <ActiveButton offer={offer} onChanged={onChanged} />
+            <ActiveButton offer={offer} />
           </td>
         </tr>
       ))}
@@ -98,10 +97,10 @@ function OfferTable({ offers, onChanged }: { offers: AdminOffer[]; onChanged(): 
   );
 }
 
-function ActiveButton({ offer, onChanged }: { offer: AdminOffer; onChanged(): void }) {
+function ActiveButton({ offer }: { offer: AdminOffer }) {
   const t = useTranslations('admin.catalog');
   const locale = useLocale() as Language;
-  const [saving, setSaving] = useState(false);
+  const saving = useAdminWrite(() => setOfferActive(offer.Key, !offer.IsActive));
   const name = offer.Description[locale] || offer.Description.en;
   const act = async () => {
     if (
@@ -109,17 +108,12 @@ function ActiveButton({ offer, onChanged }: { offer: AdminOffer; onChanged(): vo
       !(await askConsole({ title: t('retireTitle'), message: t('retireMessage', { name }), confirmLabel: t('retire'), warn: true }))
     )
       return;
-    setSaving(true);
-    const done = await runAdminWrite(() => setOfferActive(offer.Key, !offer.IsActive));
-    setSaving(false);
-    if (!done) return;
-    reportDone(offer.IsActive ? t('retiredDone', { name }) : t('restoredDone', { name }));
-    onChanged();
+    saving.mutate(undefined, { onSuccess: () => reportDone(offer.IsActive ? t('retiredDone', { name }) : t('restoredDone', { name })) });
   };
   return (
     <Button
       variant="plain"
-      busy={saving}
+      busy={saving.isPending}
       onClick={() => void act()}
       aria-label={offer.IsActive ? t('retireNamed', { name }) : t('restoreNamed', { name })}
     >

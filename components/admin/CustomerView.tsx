@@ -1,7 +1,6 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { cells, DataTable } from '@/components/billing/DataTable';
 import { InvoiceStatusBadge, RenewalText, SubscriptionName, SubscriptionStateBadge } from '@/components/billing/status';
 import { Button } from '@/components/ui/Button';
@@ -11,7 +10,7 @@ import { cancelSubscriptionAsStaff, fetchCustomer, suspendCustomer, unsuspendCus
 import type { CustomerDetail } from '@/lib/contract/admin';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { askConsole } from './console-store';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { CustomerBadges } from './Customers';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
 import { adminPaths } from './paths';
@@ -23,7 +22,7 @@ export const refundedOf = (invoice: Pick<Invoice, 'Payments'>) =>
 /** One customer: profile and suspension, invoices, subscriptions, live sessions. */
 export function CustomerView({ id }: { id: string }) {
   const t = useTranslations('admin.customers');
-  const { state, retry, refresh } = useAdminData(`customer:${id}`, (signal) => fetchCustomer(id, signal));
+  const { state, retry } = useAdminQuery(['customer', id], (signal) => fetchCustomer(id, signal));
   const back = { href: adminPaths.customers, label: t('back') };
   if (state.status !== 'ready')
     return (
@@ -36,12 +35,12 @@ export function CustomerView({ id }: { id: string }) {
   return (
     <>
       <ScreenHeading title={detail.Customer.EmailAddress} back={back}>
-        <SuspendButton detail={detail} onChanged={refresh} />
+        <SuspendButton detail={detail} />
       </ScreenHeading>
       <div className="flex flex-col gap-8">
         <Profile detail={detail} />
         <Invoices invoices={detail.Invoices} />
-        <Subscriptions subscriptions={detail.Subscriptions} onChanged={refresh} />
+        <Subscriptions subscriptions={detail.Subscriptions} />
         <Sessions detail={detail} />
       </div>
     </>
@@ -78,25 +77,20 @@ function Profile({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-function SuspendButton({ detail, onChanged }: { detail: CustomerDetail; onChanged(): void }) {
+function SuspendButton({ detail }: { detail: CustomerDetail }) {
   const t = useTranslations('admin.customers');
-  const [saving, setSaving] = useState(false);
   const suspended = Boolean(detail.Customer.SuspendedDate);
+  const saving = useAdminWrite(suspended ? unsuspendCustomer : suspendCustomer);
   const email = detail.Customer.EmailAddress;
   const act = async () => {
     const asked = suspended
       ? { title: t('liftTitle'), message: t('liftMessage', { email }), confirmLabel: t('lift') }
       : { title: t('suspendTitle'), message: t('suspendMessage', { email }), confirmLabel: t('suspend'), warn: true };
     if (!(await askConsole(asked))) return;
-    setSaving(true);
-    const done = await runAdminWrite(() => (suspended ? unsuspendCustomer : suspendCustomer)(detail.Customer.Key));
-    setSaving(false);
-    if (!done) return;
-    reportDone(suspended ? t('lifted') : t('suspendedDone'));
-    onChanged();
+    saving.mutate(detail.Customer.Key, { onSuccess: () => reportDone(suspended ? t('lifted') : t('suspendedDone')) });
   };
   return (
-    <Button variant={suspended ? 'primary' : 'warn'} busy={saving} onClick={() => void act()}>
+    <Button variant={suspended ? 'primary' : 'warn'} busy={saving.isPending} onClick={() => void act()}>
       {suspended ? t('lift') : t('suspend')}
     </Button>
   );
@@ -155,7 +149,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
   );
 }
 
-function Subscriptions({ subscriptions, onChanged }: { subscriptions: Subscription[]; onChanged(): void }) {
+function Subscriptions({ subscriptions }: { subscriptions: Subscription[] }) {
   const t = useTranslations('admin.customers');
   const { date } = useDates();
   return (
@@ -184,7 +178,7 @@ function Subscriptions({ subscriptions, onChanged }: { subscriptions: Subscripti
                 <RenewalText subscription={subscription} />
               </td>
               <td className={cells.text}>
-                <CancelButtons subscription={subscription} onChanged={onChanged} />
+                <CancelButtons subscription={subscription} />
               </td>
             </tr>
           ))}
@@ -194,9 +188,9 @@ function Subscriptions({ subscriptions, onChanged }: { subscriptions: Subscripti
   );
 }
 
-function CancelButtons({ subscription, onChanged }: { subscription: Subscription; onChanged(): void }) {
+function CancelButtons({ subscription }: { subscription: Subscription }) {
   const t = useTranslations('admin.customers');
-  const [saving, setSaving] = useState<'now' | 'period-end' | null>(null);
+  const saving = useAdminWrite((when: 'now' | 'period-end') => cancelSubscriptionAsStaff(subscription.Key, when));
   // Nothing to end once it has run out.
   if (subscription.HasExpired) return <span className="text-slate-500">—</span>;
   const cancel = async (when: 'now' | 'period-end') => {
@@ -205,21 +199,16 @@ function CancelButtons({ subscription, onChanged }: { subscription: Subscription
         ? { title: t('cancelNowTitle'), message: t('cancelNowMessage'), confirmLabel: t('cancelNow'), warn: true }
         : { title: t('cancelEndTitle'), message: t('cancelEndMessage'), confirmLabel: t('cancelEnd') };
     if (!(await askConsole(question))) return;
-    setSaving(when);
-    const done = await runAdminWrite(() => cancelSubscriptionAsStaff(subscription.Key, when));
-    setSaving(null);
-    if (!done) return;
-    reportDone(t('cancelled'));
-    onChanged();
+    saving.mutate(when, { onSuccess: () => reportDone(t('cancelled')) });
   };
   return (
     <span className="flex flex-wrap gap-2">
       {!subscription.IsCancelled && (
-        <Button variant="plain" busy={saving === 'period-end'} onClick={() => void cancel('period-end')}>
+        <Button variant="plain" busy={saving.isPending && saving.variables === 'period-end'} onClick={() => void cancel('period-end')}>
           {t('cancelEnd')}
         </Button>
       )}
-      <Button variant="warn" busy={saving === 'now'} onClick={() => void cancel('now')}>
+      <Button variant="warn" busy={saving.isPending && saving.variables === 'now'} onClick={() => void cancel('now')}>
         {t('cancelNow')}
       </Button>
     </span>

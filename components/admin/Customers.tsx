@@ -10,7 +10,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { searchCustomers } from '@/lib/api/admin';
 import type { CustomerRow } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
-import { useAdminData } from './admin-calls';
+import { useAdminQuery } from './admin-queries';
 import { Badge } from '@/components/billing/status';
 import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
@@ -37,7 +37,7 @@ export function Customers({ initialQuery = '' }: { initialQuery?: string }) {
   const router = useRouter();
   const [typed, setTyped] = useState(initialQuery);
   const [query, setQuery] = useState(initialQuery);
-  const { state, retry } = useAdminData(`customers:${query}`, (signal) => searchCustomers(query, signal));
+  const { state, retry } = useAdminQuery(['customers', query], (signal) => searchCustomers(query, signal));
   const { date } = useDates();
 
   const onSubmit = (event: FormEvent) => {

@@ -11,7 +11,7 @@ import { ApiCallError } from '@/lib/api/client';
 import type { Enrolment } from '@/lib/contract/admin';
 import { showError } from '@/lib/state/snackbar';
 import { CodeForm } from './CodeForm';
-import { reportDone } from './admin-calls';
+import { reportDone } from './admin-queries';
 
 /** The QR code as an image: the server's SVG text never becomes markup of the page. */
 const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -18,7 +18,7 @@ import { createOffer, editOffer, fetchOffers } from '@/lib/api/admin';
 import { OfferCreateSchema, OfferEditSchema, type AdminOffer } from '@/lib/contract/admin';
 import { languages, type Language } from '@/lib/contract/languages';
 import { limits } from '@/lib/contract/limits';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { Badge } from '@/components/billing/status';
 import { AdminStatus, ScreenHeading } from './parts';
 import { adminPaths } from './paths';
@@ -164,8 +164,8 @@ function valuesOf(offer: AdminOffer | null): OfferFormValues {
 /** The edit page of one offer (loaded from the list: there is no call for one). */
 export function OfferEditor({ offerKey }: { offerKey: string }) {
   const t = useTranslations('admin.catalog');
-  const { state, retry, refresh } = useAdminData(
-    `offer:${offerKey}`,
+  const { state, retry } = useAdminQuery(
+    ['offer', offerKey],
     async (signal) => (await fetchOffers(signal)).find((candidate) => candidate.Key === offerKey) ?? null,
   );
   const back = { href: adminPaths.catalog, label: t('back') };
@@ -187,7 +187,7 @@ export function OfferEditor({ offerKey }: { offerKey: string }) {
       <ScreenHeading title={t('editHeading', { key: offer.Key })} back={back}>
         <Badge tone={offer.IsActive ? 'good' : 'muted'}>{offer.IsActive ? t('active') : t('retired')}</Badge>
       </ScreenHeading>
-      <OfferForm key={JSON.stringify(offer)} offer={offer} onSaved={refresh} />
+      <OfferForm key={JSON.stringify(offer)} offer={offer} />
     </>
   );
 }
@@ -204,7 +204,7 @@ export function NewOffer() {
 }
 
 /** The offer's fields; a new offer also gets its key, billing and claims, which are fixed once sold. */
-export function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSaved(): void }) {
+export function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSaved?(): void }) {
   const t = useTranslations('admin.catalog');
   const creating = offer === null;
   const { register, handleSubmit, formState, reset, control, getValues } = useForm<OfferFormValues, unknown, OfferRequest>({
@@ -214,26 +214,26 @@ export function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSave
     defaultValues: valuesOf(offer),
   });
   const fieldError = useFieldError(formState);
-  const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
+  const saving = useAdminWrite(
+    (request: OfferRequest) => (offer === null ? createOffer(request as z.output<typeof createFormSchema>) : editOffer(offer.Key, request)),
+    (message) => setMessages([message]),
+  );
   const [saved, setSaved] = useState(false);
-  useUnsavedChangesGuard(formState.isDirty && !saving && !saved);
+  useUnsavedChangesGuard(formState.isDirty && !saving.isPending && !saved);
   const isSubscription = useWatch({ control, name: 'IsSubscription' });
 
-  const onSubmit = handleSubmit(async (request) => {
-    setSaving(true);
+  const onSubmit = handleSubmit((request) => {
     setMessages([]);
-    const report = (message: string) => setMessages([message]);
-    const done = creating
-      ? await runAdminWrite(() => createOffer(request as z.output<typeof createFormSchema>), report)
-      : await runAdminWrite(() => editOffer(offer.Key, request), report);
-    setSaving(false);
-    if (!done) return;
-    reportDone(creating ? t('created') : done.AuditKey ? t('saved') : t('unchanged'));
-    if (creating) setSaved(true);
-    // What was saved is the form's new starting point.
-    else reset(getValues());
-    onSaved();
+    saving.mutate(request, {
+      onSuccess: (done) => {
+        reportDone(creating ? t('created') : done.AuditKey ? t('saved') : t('unchanged'));
+        if (creating) setSaved(true);
+        // What was saved is the form's new starting point.
+        else reset(getValues());
+        onSaved?.();
+      },
+    });
   });
 
   return (
@@ -309,7 +309,7 @@ export function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSave
         <TextField label={t('appPage')} maxLength={limits.offerPath} error={fieldError('AppPage')} {...register('AppPage')} />
       </FieldGroup>
       <div>
-        <Button type="submit" busy={saving}>
+        <Button type="submit" busy={saving.isPending}>
           {creating ? t('create') : t('save')}
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchOverview } from '@/lib/api/admin';
 import type { Overview as OverviewData } from '@/lib/contract/admin';
 import { AdminStatus, Panel, ScreenHeading, useMoney } from './parts';
-import { useAdminData } from './admin-calls';
+import { useAdminQuery } from './admin-queries';
 import { adminPaths } from './paths';
 
 // recharts loads with this screen only, never with the site's other pages.
@@ -30,7 +30,7 @@ export function useMonthLabel() {
 
 export function Overview() {
   const t = useTranslations('admin.overview');
-  const { state, retry } = useAdminData('overview', fetchOverview);
+  const { state, retry } = useAdminQuery(['overview'], fetchOverview);
   return (
     <>
       <ScreenHeading title={t('title')} />

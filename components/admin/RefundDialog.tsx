@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/TextField';
 import { refundInvoice } from '@/lib/api/admin';
 import type { AdminInvoice } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
-import { reportDone, runAdminWrite } from './admin-calls';
+import { reportDone, useAdminWrite } from './admin-queries';
 import { useMoney } from './parts';
 
 /** Dollars as typed ("12", "12.5", "1,234.56") → cents, or null when it is no amount. */
@@ -31,7 +31,7 @@ type RefundForm = { Amount: string; Reason: string };
 /**
  * Gives money back: the amount in dollars (at most what is still refundable, which it starts
  * with) and a reason. A refund needs a recent password confirmation: the console asks for the
- * password and sends the refund again (admin-calls.ts).
+ * password and sends the refund again (admin-queries.ts).
  */
 export function RefundDialog({
   open,
@@ -89,20 +89,23 @@ function RefundFormView({ invoice, onClose, onRefunded }: { invoice: AdminInvoic
   });
   const shown = (name: keyof RefundForm) =>
     formState.isSubmitted || formState.touchedFields[name] || formState.dirtyFields[name] ? formState.errors[name]?.message : undefined;
-  const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
+  const saving = useAdminWrite(
+    (request: { Amount: number; Reason: string }) => refundInvoice(invoice.Invoice.Key, request),
+    (message) => setMessages([message]),
+  );
 
-  const onSubmit = handleSubmit(async ({ Amount, Reason }) => {
-    setSaving(true);
+  const onSubmit = handleSubmit(({ Amount, Reason }) => {
     setMessages([]);
-    const done = await runAdminWrite(
-      () => refundInvoice(invoice.Invoice.Key, { Amount, Reason }),
-      (message) => setMessages([message]),
+    saving.mutate(
+      { Amount, Reason },
+      {
+        onSuccess: () => {
+          reportDone(t('done', { amount: money(Amount) }));
+          onRefunded();
+        },
+      },
     );
-    setSaving(false);
-    if (!done) return;
-    reportDone(t('done', { amount: money(Amount) }));
-    onRefunded();
   });
 
   return (
@@ -122,7 +125,7 @@ function RefundFormView({ invoice, onClose, onRefunded }: { invoice: AdminInvoic
         <Button variant="plain" onClick={onClose}>
           {t('cancel')}
         </Button>
-        <Button type="submit" variant="warn" busy={saving}>
+        <Button type="submit" variant="warn" busy={saving.isPending}>
           {t('submit')}
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/SelectField';
 import { changeStaffRole, fetchStaff } from '@/lib/api/admin';
 import { StaffRoleSchema, type CustomerRow, type StaffRole } from '@/lib/contract/admin';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { useStaff } from './AdminConsole';
 import { askConsole } from './console-store';
 import { AdminStatus, EmptyState, ScreenHeading } from './parts';
@@ -15,7 +15,7 @@ import { AdminStatus, EmptyState, ScreenHeading } from './parts';
 /** Owners only: who has a role, and changing or removing it (after the password is confirmed). */
 export function StaffList() {
   const t = useTranslations('admin.staff');
-  const { state, retry, refresh } = useAdminData('staff', fetchStaff);
+  const { state, retry } = useAdminQuery(['staff'], fetchStaff);
   return (
     <>
       <ScreenHeading title={t('title')} />
@@ -31,7 +31,7 @@ export function StaffList() {
           columns={[{ label: t('member') }, { label: t('role') }, { label: t('actions') }]}
         >
           {state.data.map((member) => (
-            <StaffRow key={`${member.Key}:${member.Role}`} member={member} onChanged={refresh} />
+            <StaffRow key={`${member.Key}:${member.Role}`} member={member} />
           ))}
         </DataTable>
       )}
@@ -39,11 +39,11 @@ export function StaffList() {
   );
 }
 
-function StaffRow({ member, onChanged }: { member: CustomerRow; onChanged(): void }) {
+function StaffRow({ member }: { member: CustomerRow }) {
   const t = useTranslations('admin.staff');
   const me = useStaff();
   const [role, setRole] = useState<StaffRole>(member.Role ?? 'staff');
-  const [saving, setSaving] = useState<'change' | 'remove' | null>(null);
+  const saving = useAdminWrite((next: StaffRole | null) => changeStaffRole(member.Key, next));
   const email = member.EmailAddress;
 
   const save = async (next: StaffRole | null) => {
@@ -52,12 +52,7 @@ function StaffRow({ member, onChanged }: { member: CustomerRow; onChanged(): voi
       !(await askConsole({ title: t('removeTitle'), message: t('removeMessage', { email }), confirmLabel: t('remove'), warn: true }))
     )
       return;
-    setSaving(next === null ? 'remove' : 'change');
-    const done = await runAdminWrite(() => changeStaffRole(member.Key, next));
-    setSaving(null);
-    if (!done) return;
-    reportDone(next === null ? t('removed', { email }) : t('changed', { email }));
-    onChanged();
+    saving.mutate(next, { onSuccess: () => reportDone(next === null ? t('removed', { email }) : t('changed', { email })) });
   };
 
   return (
@@ -78,10 +73,15 @@ function StaffRow({ member, onChanged }: { member: CustomerRow; onChanged(): voi
       </td>
       <td className={cells.text}>
         <span className="flex flex-wrap gap-2">
-          <Button variant="plain" busy={saving === 'change'} disabled={role === member.Role} onClick={() => void save(role)}>
+          <Button
+            variant="plain"
+            busy={saving.isPending && saving.variables !== null}
+            disabled={role === member.Role}
+            onClick={() => void save(role)}
+          >
             {t('changeRole')}
           </Button>
-          <Button variant="warn" busy={saving === 'remove'} onClick={() => void save(null)}>
+          <Button variant="warn" busy={saving.isPending && saving.variables === null} onClick={() => void save(null)}>
             {t('remove')}
           </Button>
         </span>

@@ -7,7 +7,7 @@ import { cx } from '@/components/ui/cx';
 import { Link, useRouter } from '@/i18n/navigation';
 import { fetchSupportMessages, type SupportFilter } from '@/lib/api/admin';
 import type { SupportStatus } from '@/lib/contract/admin';
-import { useAdminData } from './admin-calls';
+import { useAdminQuery } from './admin-queries';
 import { Badge } from '@/components/billing/status';
 import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
@@ -40,7 +40,7 @@ export function SupportInbox({ initialFilter = 'all' }: { initialFilter?: Suppor
   const t = useTranslations('admin.support');
   const router = useRouter();
   const [filter, setFilter] = useState<SupportFilter>(initialFilter);
-  const { state, retry } = useAdminData(`support:${filter}`, (signal) => fetchSupportMessages(filter, signal));
+  const { state, retry } = useAdminQuery(['support', filter], (signal) => fetchSupportMessages(filter, signal));
   const { dateTime } = useDates();
 
   const choose = (next: SupportFilter) => {

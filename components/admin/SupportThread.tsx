@@ -14,7 +14,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchSupportThread, replyToSupport, setSupportStatus } from '@/lib/api/admin';
 import { SupportReplyRequestSchema, SupportStatusSchema, type SupportStatus, type SupportThread as Thread } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
-import { reportDone, runAdminWrite, useAdminData } from './admin-calls';
+import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { AdminStatus, Facts, Panel, ScreenHeading, useDates } from './parts';
 import { adminPaths } from './paths';
 import { SupportStatusBadge, UnverifiedSenderBadge } from './SupportInbox';
@@ -22,7 +22,7 @@ import { SupportStatusBadge, UnverifiedSenderBadge } from './SupportInbox';
 /** One support message: what was sent, the answers, a reply and the status. */
 export function SupportThread({ id }: { id: string }) {
   const t = useTranslations('admin.support');
-  const { state, retry, refresh } = useAdminData(`support-thread:${id}`, (signal) => fetchSupportThread(id, signal));
+  const { state, retry } = useAdminQuery(['support-thread', id], (signal) => fetchSupportThread(id, signal));
   const back = { href: adminPaths.support, label: t('back') };
   if (state.status !== 'ready')
     return (
@@ -38,8 +38,8 @@ export function SupportThread({ id }: { id: string }) {
       <div className="flex flex-col gap-8">
         <ThreadMessage thread={thread} />
         <Replies thread={thread} />
-        <ReplyForm id={id} onSent={refresh} />
-        <StatusForm key={thread.Status} id={id} status={thread.Status} onChanged={refresh} />
+        <ReplyForm id={id} />
+        <StatusForm key={thread.Status} id={id} status={thread.Status} />
       </div>
     </>
   );
@@ -120,7 +120,7 @@ function Replies({ thread }: { thread: Thread }) {
 }
 
 /** The reply, mailed to the sender in their language; the message then counts as answered. */
-export function ReplyForm({ id, onSent }: { id: string; onSent(): void }) {
+export function ReplyForm({ id }: { id: string }) {
   const t = useTranslations('admin.support');
   const { register, handleSubmit, formState, reset } = useForm<{ Body: string }>({
     resolver: zodResolver(SupportReplyRequestSchema),
@@ -128,22 +128,21 @@ export function ReplyForm({ id, onSent }: { id: string; onSent(): void }) {
     defaultValues: { Body: '' },
   });
   const fieldError = useFieldError(formState);
-  const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
-  useUnsavedChangesGuard(formState.isDirty && !saving);
+  const sending = useAdminWrite(
+    (Body: string) => replyToSupport(id, Body),
+    (message) => setMessages([message]),
+  );
+  useUnsavedChangesGuard(formState.isDirty && !sending.isPending);
 
-  const onSubmit = handleSubmit(async ({ Body }) => {
-    setSaving(true);
+  const onSubmit = handleSubmit(({ Body }) => {
     setMessages([]);
-    const done = await runAdminWrite(
-      () => replyToSupport(id, Body),
-      (message) => setMessages([message]),
-    );
-    setSaving(false);
-    if (!done) return;
-    reset({ Body: '' });
-    reportDone(t('replySent'));
-    onSent();
+    sending.mutate(Body, {
+      onSuccess: () => {
+        reset({ Body: '' });
+        reportDone(t('replySent'));
+      },
+    });
   });
 
   return (
@@ -153,7 +152,7 @@ export function ReplyForm({ id, onSent }: { id: string; onSent(): void }) {
         <TextArea label={t('replyLabel')} maxLength={limits.supportReply} rows={6} error={fieldError('Body')} {...register('Body')} />
         <p className="-mt-2 text-xs text-slate-600">{t('replyHint')}</p>
         <div>
-          <Button type="submit" busy={saving}>
+          <Button type="submit" busy={sending.isPending}>
             {t('send')}
           </Button>
         </div>
@@ -162,18 +161,11 @@ export function ReplyForm({ id, onSent }: { id: string; onSent(): void }) {
   );
 }
 
-function StatusForm({ id, status, onChanged }: { id: string; status: SupportStatus; onChanged(): void }) {
+function StatusForm({ id, status }: { id: string; status: SupportStatus }) {
   const t = useTranslations('admin.support');
   const [chosen, setChosen] = useState<SupportStatus>(status);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    const done = await runAdminWrite(() => setSupportStatus(id, chosen));
-    setSaving(false);
-    if (!done) return;
-    reportDone(t('statusChanged'));
-    onChanged();
-  };
+  const saving = useAdminWrite((status: SupportStatus) => setSupportStatus(id, status));
+  const save = () => saving.mutate(chosen, { onSuccess: () => reportDone(t('statusChanged')) });
   return (
     <Panel title={t('statusTitle')}>
       <div className="flex flex-wrap items-end gap-3">
@@ -184,7 +176,7 @@ function StatusForm({ id, status, onChanged }: { id: string; status: SupportStat
           options={SupportStatusSchema.options.map((value) => ({ value, label: t(`status.${value}`) }))}
           className="min-w-48"
         />
-        <Button variant="plain" busy={saving} disabled={chosen === status} onClick={() => void save()}>
+        <Button variant="plain" busy={saving.isPending} disabled={chosen === status} onClick={save}>
           {t('changeStatus')}
         </Button>
       </div>

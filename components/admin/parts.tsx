@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/Button';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { Notice, RetryNotice } from '@/components/ui/Notice';
 import { Link } from '@/i18n/navigation';
-import type { AdminData } from './admin-calls';
+import type { AdminData } from './admin-queries';
 
 /** A console screen's heading, with its actions beside it on wide screens. */
 export function ScreenHeading({ title, children, back }: { title: string; children?: ReactNode; back?: { href: string; label: string } }) {

@@ -25,7 +25,7 @@ import { ApiCallError, callApi, type HttpMethod } from './client';
  * The operator console's calls (lib/contract/admin.ts). Every call is silent: the console
  * decides what a failure means — a 404 is "not found" (or, for GET admin/me, no console at
  * all), a 403 asks for the second factor or the password first — and shows the rest itself
- * (components/admin/admin-calls.ts). The server's messages are already in the page's language.
+ * (components/admin/admin-queries.ts). The server's messages are already in the page's language.
  */
 const segment = encodeURIComponent;
 const read = <T>(path: string, signal?: AbortSignal) => callApi<T>('GET', path, { silent: true, signal });

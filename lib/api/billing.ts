@@ -8,7 +8,7 @@ import { callApi } from './client';
 /*
  * The billing calls of spec §7. The reads are silent because the screens report their own
  * failures: a missing or foreign id (404, never a leak) is a "not found" state there, not
- * an error snack; anything else is shown by the screen (components/billing/use-portal-data).
+ * an error snack; anything else is shown by the screen (components/billing/use-portal-query).
  */
 const read = <T>(path: string, signal?: AbortSignal) => callApi<T>('GET', path, { silent: true, signal });
 const segment = encodeURIComponent;

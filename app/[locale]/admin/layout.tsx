@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { AdminConsole } from '@/components/admin/AdminConsole';
+import { QueryProvider } from '@/components/data/QueryProvider';
 import { PageTexts } from '@/components/shell/PageTexts';
 import { formMessagePaths, pickMessages } from '@/components/shell/shell-messages';
 import { isAppLocale } from '@/i18n/routing';
@@ -32,7 +33,9 @@ export default async function AdminLayout({ children }: LayoutProps<'/[locale]/a
   return (
     <NextIntlClientProvider messages={pickMessages(messages, consoleMessagePaths)}>
       <PageTexts paths={formMessagePaths}>
-        <AdminConsole>{children}</AdminConsole>
+        <QueryProvider>
+          <AdminConsole>{children}</AdminConsole>
+        </QueryProvider>
       </PageTexts>
     </NextIntlClientProvider>
   );
