@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 
-export type SessionGate = 'checking' | 'loggedOut' | 'loggedIn';
+type SessionGate = 'checking' | 'loggedOut' | 'loggedIn';
 
 /**
  * The pages behind the login: the router's redirects send visitors without a cookie away, so

@@ -21,7 +21,7 @@ const pricingPath = '/store/pricing';
 /** The login that adding asks for, which adds the offer once the visitor is in. */
 const logInToAdd = (offerKey: string) => ({ returnTo: pricingPath, intent: { kind: 'addToCart', offerKey } as const });
 
-export type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; retry(): void };
+type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; retry(): void };
 
 /** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
 export default function PricingOfferList({ catalog }: { catalog: Catalog }) {

@@ -4,13 +4,13 @@ import { openAuthDialog, type AuthIntent } from '../state/auth-dialogs';
 import { showError } from '../state/snackbar';
 
 /** Where the login asked for by a lost session goes back to, and what it carries out then. */
-export interface LoginPrompt {
+interface LoginPrompt {
   returnTo: string;
   intent?: AuthIntent;
 }
 
 /** What a query or mutation tells the client-wide handlers below. */
-export interface DataMeta extends Record<string, unknown> {
+interface DataMeta extends Record<string, unknown> {
   /**
    * A lost session (401) opens the login, which returns here. Without it the screen shows its
    * own login panel, since the API client has already cleared the mirrored session.
