@@ -9,7 +9,7 @@ import { useFieldError } from '../forms/use-field-error';
 import { Checkbox } from '../ui/Checkbox';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
-import type { CartFormInput, CartFormOutput } from './cart-form';
+import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
 /** Spec screen 10: the billing contact; the state is asked for (and required) only for the United States. */
 export function BillingForm({

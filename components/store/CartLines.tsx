@@ -8,7 +8,7 @@ import { formatUsd } from '@/lib/contract/presentation';
 import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { useFieldError } from '../forms/use-field-error';
 import { cx } from '../ui/cx';
-import type { CartFormInput, CartFormOutput } from './cart-form';
+import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
 const quantityChars = String(limits.quantityMax).length;
 

@@ -6,7 +6,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { formatUsd } from '@/lib/contract/presentation';
 import type { CartModel } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
-import type { TaxStatus } from './cart-form';
+import type { TaxStatus } from './cart-form-schema';
 
 const taxText = {
   notCalculated: 'taxNotCalculated',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BillingInfoSchema, QuantitySchema } from '@/lib/contract/store';
-import type { CartFormOutput, TaxStatus } from './cart-form';
 
 /** The quantity box holds text; anything but digits counts as out of the 0–100 range. */
 const QuantityTextSchema = z
@@ -14,6 +13,12 @@ export const CartFormSchema = z.object({
   Billing: BillingInfoSchema,
   Quantities: z.record(z.string(), QuantityTextSchema),
 });
+
+export type CartFormInput = z.input<typeof CartFormSchema>;
+export type CartFormOutput = z.output<typeof CartFormSchema>;
+
+/** 'saveFailed': the save did not go through (not a lost session); the summary offers another try. */
+export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired' | 'saveFailed';
 
 /** What the tax shows when the form is checked after the pause. */
 export function taxStatusOf(values: unknown): { status: TaxStatus; parsed: CartFormOutput | null } {

@@ -1,13 +1,9 @@
 // The cart form's plain parts; its schema (and zod) load on first check: cart-form-schema.ts.
-import type { z } from 'zod';
 import type { CartModel, UpdateCartRequest } from '@/lib/contract/store';
-import type { CartFormSchema } from './cart-form-schema';
+import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
 /** Spec §9: the tax is recalculated 2000 ms after the last change. */
 export const TAX_DEBOUNCE_MS = 2000;
-
-export type CartFormInput = z.input<typeof CartFormSchema>;
-export type CartFormOutput = z.output<typeof CartFormSchema>;
 
 /** The saved billing contact and the cart's quantities, as the form edits them. */
 export function toFormValues(cart: CartModel): CartFormInput {
@@ -34,6 +30,3 @@ export function toUpdateRequest(cart: CartModel, values: CartFormOutput): Update
     IsAddition: false,
   };
 }
-
-/** 'saveFailed': the save did not go through (not a lost session); the summary offers another try. */
-export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired' | 'saveFailed';

@@ -7,7 +7,8 @@ import { ApiCallError } from '@/lib/api/client';
 import { cartQuantity, updateCart } from '@/lib/api/store';
 import type { CartModel } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
-import { TAX_DEBOUNCE_MS, toUpdateRequest, type CartFormInput, type CartFormOutput, type TaxStatus } from './cart-form';
+import { TAX_DEBOUNCE_MS, toUpdateRequest } from './cart-form';
+import type { CartFormInput, CartFormOutput, TaxStatus } from './cart-form-schema';
 
 /**
  * Spec §4 Cart: any change sets the tax to 'not calculated'; after 2000 ms without change a
