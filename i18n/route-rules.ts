@@ -29,7 +29,7 @@ type Rewrite = Omit<Redirect, 'permanent' | 'keepsEnglishAddress'>;
 /** The Route Handler that answers the redirect rules: app/redirect/[status]/[[...to]]/route.ts. */
 export const REDIRECT_ROUTE = '/redirect';
 /** The one for /en/… addresses (a 307): app/redirect/english/[[...to]]/route.ts. */
-export const ENGLISH_ADDRESS_ROUTE = `${REDIRECT_ROUTE}/english`;
+const ENGLISH_ADDRESS_ROUTE = `${REDIRECT_ROUTE}/english`;
 
 /**
  * A session cookie set when the address asked for English (/en/…). English addresses lose

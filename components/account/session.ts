@@ -9,7 +9,7 @@ import { refreshAppInfo } from '@/lib/state/startup';
 import { useGoToReturnPath } from './use-return-path';
 
 /** Stores a new session, then loads the counts the way startup does (spec §4). */
-export async function startSession(session: SessionInfo | null): Promise<void> {
+async function startSession(session: SessionInfo | null): Promise<void> {
   appActions.setSession(session);
   if (session?.UserName) await refreshAppInfo();
 }

@@ -17,7 +17,7 @@ const shortened = (value: unknown) => {
 };
 
 /** What an entry changed, one field a line: "Price: 999 → 1299". */
-export function changesOf(entry: Pick<AuditEntry, 'Before' | 'After'>): { field: string; before: string; after: string }[] {
+function changesOf(entry: Pick<AuditEntry, 'Before' | 'After'>): { field: string; before: string; after: string }[] {
   const fields = [...new Set([...Object.keys(entry.Before ?? {}), ...Object.keys(entry.After ?? {})])];
   return fields.map((field) => ({ field, before: shortened(entry.Before?.[field]), after: shortened(entry.After?.[field]) }));
 }

@@ -15,7 +15,7 @@ import { AdminStatus, EmptyState, ScreenHeading, useMoney } from './parts';
 import { adminPaths } from './paths';
 
 /** How an offer bills: once, monthly or yearly. */
-export function useBilling() {
+function useBilling() {
   const t = useTranslations('admin.catalog');
   return (offer: Pick<AdminOffer, 'IsSubscription' | 'RenewalMonths'>) =>
     !offer.IsSubscription

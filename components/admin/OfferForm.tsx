@@ -27,7 +27,7 @@ import { centsToDollars, dollarsToCents } from './RefundDialog';
 type PerLanguage = Record<Language, string>;
 
 /** The form's values: what the fields hold, as typed. */
-export interface OfferFormValues {
+interface OfferFormValues {
   ServiceName: PerLanguage;
   Description: PerLanguage;
   /** One item a line. */
@@ -204,7 +204,7 @@ export function NewOffer() {
 }
 
 /** The offer's fields; a new offer also gets its key, billing and claims, which are fixed once sold. */
-export function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSaved?(): void }) {
+function OfferForm({ offer, onSaved }: { offer: AdminOffer | null; onSaved?(): void }) {
   const t = useTranslations('admin.catalog');
   const creating = offer === null;
   const { register, handleSubmit, formState, reset, control, getValues } = useForm<OfferFormValues, unknown, OfferRequest>({

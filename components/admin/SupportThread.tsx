@@ -120,7 +120,7 @@ function Replies({ thread }: { thread: Thread }) {
 }
 
 /** The reply, mailed to the sender in their language; the message then counts as answered. */
-export function ReplyForm({ id }: { id: string }) {
+function ReplyForm({ id }: { id: string }) {
   const t = useTranslations('admin.support');
   const { register, handleSubmit, formState, reset } = useForm<{ Body: string }>({
     resolver: zodResolver(SupportReplyRequestSchema),

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { confirm } from '@/lib/state/confirm';
 
 /** Message keys of the question; the confirm dialog translates them. */
-export const unsavedChangesQuestion = {
+const unsavedChangesQuestion = {
   titleKey: 'account.unsaved.title',
   messageKey: 'account.unsaved.message',
   icon: 'warning',

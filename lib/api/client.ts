@@ -37,7 +37,7 @@ const timedOut: SnackContent = { key: 'snack.timeout' };
 const httpError = (status: number): SnackContent => ({ key: 'snack.serverError', values: { status } });
 
 /** A call without an answer after this long fails, so no wait is endless and the user can try again. */
-export const callTimeoutMs = 30_000;
+const callTimeoutMs = 30_000;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;

@@ -25,7 +25,7 @@ const adminMessages = { en: adminEn, de: adminDe, ru: adminRu };
 export const adminTexts = (locale: TestLocale = 'en') => adminMessages[locale].admin;
 
 /** Catches what a screen throws while rendering, as Next's boundaries do (notFound() throws its digest). */
-export class CaughtError extends Component<{ children: ReactNode; onError(error: unknown): void }, { failed: boolean }> {
+class CaughtError extends Component<{ children: ReactNode; onError(error: unknown): void }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -30,7 +30,7 @@ export type TestLocale = keyof typeof messages;
  * The browser dictionary: the layout's shell texts, plus every other text, as a page that
  * adds its island's texts (PageTexts) would give them.
  */
-export const shellTexts = (locale: TestLocale) => ({
+const shellTexts = (locale: TestLocale) => ({
   ...flattenMessages(messages[locale] as unknown as Record<string, unknown>),
   ...flattenMessages(pickMessages(messages[locale] as unknown as Record<string, unknown>, shellMessagePaths)),
 });
