@@ -9,7 +9,7 @@ export default defineConfig([
   ...nextTypescript,
   {
     plugins: { 'import-x': importX },
-    // Cycles among our own modules, through the tsconfig's @/ paths; libraries are not followed.
+    // Our own modules, through the tsconfig's @/ paths; libraries are not followed.
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -17,15 +17,37 @@ export default defineConfig([
       'import-x/ignore': ['node_modules'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The layers (README, "Layout"): the front end reaches the backend over /api; server/ has
+      // two entry points on the Next.js side, the /api Route Handler's forwarder and
+      // instrumentation.ts (outside these folders); the backend shares only the contract and
+      // the site's constants with the front end.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./app', './components', './lib', './proxy.ts'],
+              from: './server',
+              except: ['./api-forwarder.ts'],
+              message: 'The front end calls the backend over /api; only app/api/[...path]/route.ts imports server/api-forwarder.ts.',
+            },
+            { target: './server', from: ['./app', './components'], message: 'The backend never imports screens or UI.' },
+            {
+              target: './server',
+              from: './lib',
+              except: ['./contract', './config.ts', './group-by.ts', './portal-paths.ts', './security-headers.ts'],
+              message: 'The backend shares only lib/contract and the site-wide constants with the front end.',
+            },
+          ],
+        },
+      ],
       // A variable a closure reads before its one assignment (server/main.ts) cannot be const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      // The React Compiler's rule: the state a few components still set from an effect (a
-      // mount-time read of storage, a step after an answer) is shown as warnings to move off.
-      'react-hooks/set-state-in-effect': 'warn',
+      // The React Compiler's rule, an error: state follows from events and queries, not effects.
+      'react-hooks/set-state-in-effect': 'error',
     },
   },
   // Jest's environment module is CommonJS, loaded by Jest itself.
   { files: ['tests/components/runner/environment.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  globalIgnores(['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
+  globalIgnores(['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'next-env.d.ts']),
 ]);

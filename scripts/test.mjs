@@ -26,10 +26,10 @@ const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimen
 function runTogether(stages) {
   return Promise.all(
     stages.map(
-      ({ name, args }) =>
+      ({ name, command = process.execPath, args }) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
@@ -55,8 +55,10 @@ function summarise() {
 run('typecheck: route types', process.execPath, ['node_modules/next/dist/bin/next', 'typegen']);
 await runTogether([
   { name: 'typecheck: tsc --noEmit', args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
-  { name: 'lint: ESLint (hooks, import cycles)', args: ['node_modules/eslint/bin/eslint.js', '.'] },
+  { name: 'lint: ESLint (hooks, layer boundaries)', args: ['node_modules/eslint/bin/eslint.js', '.'] },
   { name: 'format: Prettier', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'] },
+  { name: 'imports: no cycles, type-only ones included (dependency-cruiser)', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+  { name: 'dead code: unused files, exports, dependencies (knip)', args: ['node_modules/knip/bin/knip.js', '--no-progress'] },
 ]);
 if (results.some((result) => !result.ok)) summarise();
 
