@@ -35,10 +35,11 @@ export default async function config() {
     setupFilesAfterEnv: ['<rootDir>/tests/components/setup.ts', '<rootDir>/tests/components/runner/network.ts'],
   })();
   return {
-    // Tests and hooks start databases: a new PGlite takes seconds, more beside the other worker
-    // on two cores (two at once took longer than the default 5 s in a CI run). A global option
-    // in Jest, so it is set here, not per project.
-    testTimeout: 30_000,
+    // The suite's one timeout, for tests and hooks alike (no file sets its own). Some start
+    // databases, command-line processes or an older release's backend, which take seconds and
+    // several times longer beside the other worker on a loaded machine: the limit is there to
+    // end a hung test, not to time a slow one. A global option in Jest, so not per project.
+    testTimeout: 60_000,
     projects: [
       { ...node, transformIgnorePatterns },
       { ...dom, transformIgnorePatterns },

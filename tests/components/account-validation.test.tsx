@@ -6,8 +6,6 @@ import { renderAccount, resetAccountState, translator, validationText, visitorPa
 import { signedIn, strongPassword, uniqueEmail } from './runner/accounts';
 import { network } from './runner/network';
 
-jest.setTimeout(20_000);
-
 /**
  * Spec §5 for every account form, in every language: each rule's message shows (and only
  * the first failing one), and an invalid submit sends nothing.

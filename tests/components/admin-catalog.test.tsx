@@ -12,8 +12,6 @@ import { routerCalls } from './render';
 import { newAccount, uniqueEmail } from './runner/accounts';
 import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 
-jest.setTimeout(40_000);
-
 beforeEach(resetConsoleState);
 
 const t = adminTexts('en');

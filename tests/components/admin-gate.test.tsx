@@ -7,7 +7,6 @@ import { signedIn } from './runner/accounts';
 import { network } from './runner/network';
 
 // Sign-ups and the second factor go through the real backend.
-jest.setTimeout(30_000);
 
 beforeEach(resetConsoleState);
 

@@ -9,8 +9,6 @@ import { paidCheckout, unpaidInvoice } from './checkout-helpers';
 import { signedIn } from './runner/accounts';
 import { accepted, network, pageApi } from './runner/network';
 
-jest.setTimeout(40_000);
-
 beforeEach(resetConsoleState);
 
 const t = adminTexts('en');

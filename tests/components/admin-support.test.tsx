@@ -8,8 +8,6 @@ import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './
 import { uniqueEmail } from './runner/accounts';
 import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 
-jest.setTimeout(30_000);
-
 beforeEach(resetConsoleState);
 
 const t = adminTexts('en');

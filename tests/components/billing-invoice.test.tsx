@@ -16,7 +16,6 @@ import { signedIn } from './runner/accounts';
 import { network, pageApi } from './runner/network';
 
 // The setup signs an account up and buys through the real backend.
-jest.setTimeout(20_000);
 
 beforeEach(resetAccountState);
 

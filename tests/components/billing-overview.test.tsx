@@ -20,7 +20,6 @@ import { signedIn } from './runner/accounts';
 import { network } from './runner/network';
 
 // Each setup signs an account up and buys through the real backend.
-jest.setTimeout(20_000);
 
 beforeEach(resetAccountState);
 

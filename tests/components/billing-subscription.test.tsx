@@ -23,7 +23,6 @@ import { renderWithIntl, type TestLocale } from './render';
 import { network } from './runner/network';
 
 // Each setup signs an account up and buys through the real backend.
-jest.setTimeout(20_000);
 
 beforeEach(resetAccountState);
 

@@ -9,7 +9,6 @@ import { newAccount } from './runner/accounts';
 import { network } from './runner/network';
 
 // Each test signs up a real account (a mailed code).
-jest.setTimeout(20_000);
 
 describe('cart badge (spec §2)', () => {
   it.each([

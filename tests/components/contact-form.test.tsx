@@ -146,7 +146,7 @@ describe('contact form behaviour', () => {
     expect(mail.text).toMatch(/^Phone\s+555-0100$/m);
     expect(mail.text).toContain('Hello there');
     await expectSnackGoneAfter(thanks, 10_000);
-  }, 25_000);
+  });
 
   it('shows the server’s refusal above the form and the failure snack (a send without the request-forgery cookie)', async () => {
     const { user, texts, fullName, email, message, submit } = await renderForm();

@@ -20,8 +20,6 @@ import {
 import { signedIn, newAccount, uniqueEmail } from './runner/accounts';
 import { network, pageApi } from './runner/network';
 
-jest.setTimeout(20_000);
-
 beforeEach(resetAccountState);
 
 async function openLogin(returnTo: string | null = null, locale: 'en' | 'de' = 'en') {

@@ -20,7 +20,6 @@ import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 
 // Each test signs up a real account (a mailed code) and some sign up a second one.
-jest.setTimeout(20_000);
 
 beforeEach(() => {
   resetAccountState();

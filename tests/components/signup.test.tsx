@@ -14,8 +14,6 @@ import {
 import { changeEmail, mailedCode, signUp, strongPassword, uniqueEmail } from './runner/accounts';
 import { anotherBrowser, network, pageApi } from './runner/network';
 
-jest.setTimeout(20_000);
-
 beforeEach(resetAccountState);
 
 async function openSignup() {

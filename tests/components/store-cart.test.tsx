@@ -12,7 +12,6 @@ import { strongPassword } from './runner/accounts';
 import { network, pageApi } from './runner/network';
 
 // Each test signs up its own account; some save the cart more than once.
-jest.setTimeout(20_000);
 
 const twoItems: Quantities = { 'pdf-workshop-pro-monthly': 1, 'pdf-workshop-pro-yearly': 1 };
 

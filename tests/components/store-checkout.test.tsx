@@ -25,7 +25,6 @@ import { fillCart, renderStore, shopper, type Quantities } from './store-helpers
 import { network, pageApi } from './runner/network';
 
 // Every test signs up its own account on the real backend, and most of them pay.
-jest.setTimeout(20_000);
 
 /** $99.00 a year; in Texas 8.25 % tax = $8.17, so $107.17 due. */
 const yearlyPro: Quantities = { 'pdf-workshop-pro-yearly': 1 };

@@ -13,7 +13,6 @@ import { mailedCode, strongPassword, uniqueEmail } from './runner/accounts';
 import { accepted, network, pageApi } from './runner/network';
 
 // Tests that add to a cart sign up their own account first.
-jest.setTimeout(20_000);
 
 /** How many offers the backend sells now: the run's backend is shared, and the console's tests add offers of their own. */
 const offersOnSale = async () => (await accepted('read the catalog', pageApi<ServiceOffer[]>('GET', 'store/catalog'))).length;

@@ -201,7 +201,7 @@ describe('`npm run server` with a bad setting', () => {
     expect(failure?.stderr).toContain('LOG_LEVEL: "verbose" is not accepted');
     // Nothing was opened: no data folder in the working folder.
     expect(fs.readdirSync(folder)).toEqual(['.env']);
-  }, 30_000);
+  });
 
   it('stops on a port in use before opening the database, naming the port', async () => {
     const holder = net.createServer();
@@ -223,5 +223,5 @@ describe('`npm run server` with a bad setting', () => {
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
-  }, 30_000);
+  });
 });

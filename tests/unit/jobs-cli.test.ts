@@ -36,4 +36,4 @@ it('says which database it opened and runs a job', async () => {
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-}, 120_000);
+});

@@ -26,7 +26,7 @@ it('creates the embedded database folder and its missing parents for its user on
   const backup = path.join(folder, 'site.tar.gz');
   await backupDatabase(dataDir, backup);
   expect(modeOf(backup)).toBe(0o600);
-}, 30_000);
+});
 
 it('writes mail files (codes and links in them) into a folder for its user only', async () => {
   const mailDir = path.join(folder, 'mail');

@@ -161,7 +161,7 @@ describe('npm run staff', () => {
     const bad = cli(['add', 'cli-owner@example.com']);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('staff: add needs --role owner or --role staff\nusage: npm run staff');
-  }, 120_000);
+  });
 
   it('loads the services’ settings file, and in production refuses the embedded database, naming DATABASE_URL', () => {
     const settings = path.join(folder, 'bluebonnet.env');
@@ -186,5 +186,5 @@ describe('npm run staff', () => {
     } finally {
       fs.rmSync(lock, { force: true });
     }
-  }, 60_000);
+  });
 });

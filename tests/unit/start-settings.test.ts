@@ -69,5 +69,5 @@ describe('`npm start` before it builds', () => {
       `npm start runs a server from it (pid ${process.pid}); stop it first, or give this one its own NEXT_DIST_DIR`,
     );
     expect(fs.existsSync(distDir)).toBe(false);
-  }, 30_000);
+  });
 });
