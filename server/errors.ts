@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { ErrorEnvelope } from '../lib/contract/envelope';
-import { apiText, validationText, type ApiText } from './i18n';
+import type { ErrorEnvelope, ErrorMessage } from '../lib/contract/envelope';
+import { apiText, validationRule, validationText, type ApiText } from './i18n';
 import { pickLanguage, type ApiLanguage } from './services/platform/language';
 
 type EnvelopeField = 'ErrorMessages' | 'Errors';
@@ -12,12 +12,37 @@ export type ErrorText = ApiText | { field: string; rule: string };
 
 export const requestLanguage = (c: Context): ApiLanguage => pickLanguage(c.req.header('Accept-Language'));
 
-function envelope(messages: string[], field: EnvelopeField = 'ErrorMessages', data?: string | null): ErrorEnvelope {
-  return { [field]: messages.map((Message) => ({ Message })), ...(data === undefined ? {} : { Data: data }) };
+function envelope(messages: ErrorMessage[], field: EnvelopeField = 'ErrorMessages', data?: string | null): ErrorEnvelope {
+  return { [field]: messages, ...(data === undefined ? {} : { Data: data }) };
 }
 
 export function wordErrors(language: ApiLanguage, texts: ErrorText[]): string[] {
-  return texts.map((text) => ('rule' in text ? validationText(language, text.rule, text.field) : apiText(language, text)));
+  return errorMessages(language, texts).map((message) => message.Message);
+}
+
+/** API messages about one field of the request, which their words name too ("Items: there is no offer …"). */
+const apiMessageFields: Partial<Record<ApiText['key'], string>> = {
+  unknownOffer: 'Items',
+  freePlanNotForSale: 'Items',
+  unknownCountry: 'BillingInfo.CountryCode',
+  unknownState: 'BillingInfo.StateCode',
+};
+
+/**
+ * Each text worded in the caller's language, with the code a client can act on: the API
+ * message's key, or for a field the rule it broke (docs/product/api.md, "Errors"). A rule
+ * no catalog words is passed on as it came, so its code is the generic one, never its text.
+ */
+export function errorMessages(language: ApiLanguage, texts: ErrorText[]): ErrorMessage[] {
+  return texts.map((text) => {
+    if (!('rule' in text)) {
+      const field = apiMessageFields[text.key];
+      return { Message: apiText(language, text), Code: text.key, ...(field ? { Field: field } : {}) };
+    }
+    const message = { Message: validationText(language, text.rule, text.field), Code: validationRule(text.rule) ?? 'invalidValue' };
+    // A body of the wrong type as a whole breaks a rule of no field.
+    return text.field ? { ...message, Field: text.field } : message;
+  });
 }
 
 export const issueTexts = (issues: readonly z.core.$ZodIssue[]): ErrorText[] =>
@@ -46,7 +71,7 @@ function shapeFor(path: string): { field: EnvelopeField; extra: Record<string, u
 /** The error body a call at this path answers with, worded in the caller's language. */
 export function errorEnvelope(path: string, language: ApiLanguage, texts: ErrorText[], data?: string): Record<string, unknown> {
   const shape = shapeFor(path);
-  return { ...shape.extra, ...envelope(wordErrors(language, texts), shape.field, data) };
+  return { ...shape.extra, ...envelope(errorMessages(language, texts), shape.field, data) };
 }
 
 /** pg's own words for a server that did not answer or dropped the connection (they carry no code). */

@@ -45,6 +45,12 @@ const postalCountries = { en: legalEn.legal.postalCountry, de: legalDe.legal.pos
 /** The company's postal address on one line, the country named as the legal pages name it. */
 export const postalAddressFor = (language: ApiLanguage) => postalAddressIn(postalCountries[language]);
 
+/** The rule a contract message key names, if it is one the catalogs word ("minLength?min=8" is minLength). */
+export function validationRule(messageKey: string): string | undefined {
+  const { key } = parseMessageKey(messageKey);
+  return Object.hasOwn(catalogs.en.validation, key) ? key : undefined;
+}
+
 /** A contract rule's message key ("minLength?min=8") in the caller's language, named by field. */
 export function validationText(language: ApiLanguage, messageKey: string, field?: string): string {
   const { key, params } = parseMessageKey(messageKey);

@@ -8,7 +8,7 @@ import {
   SignupRequestSchema,
   SignupResponseSchema,
 } from '../../lib/contract/auth';
-import { ApiError, requestLanguage, wordErrors } from '../errors';
+import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
 import { logIn, sessionInfoOf, signUp } from '../services/accounts/accounts';
 import { revokeSession } from '../services/accounts/sessions';
@@ -102,7 +102,7 @@ export const authRoutes = createRouter()
       case 'code-sent':
         return c.json(
           {
-            Errors: wordErrors(language, [{ key: 'codeSent', values: { email: outcome.email } }]).map((Message) => ({ Message })),
+            Errors: errorMessages(language, [{ key: 'codeSent', values: { email: outcome.email } }]),
             CodeResult: 'show' as const,
             SessionInfo: null,
           },

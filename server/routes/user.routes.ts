@@ -11,7 +11,7 @@ import {
   UserResponseSchema,
   userData,
 } from '../../lib/contract/user';
-import { ApiError, requestLanguage, wordErrors } from '../errors';
+import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
 import { requireSession, sessionOf } from '../middleware/session';
 import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts/accounts';
@@ -64,8 +64,8 @@ export const userRoutes = createRouter()
     });
     switch (outcome) {
       case 'code-sent': {
-        const messages = wordErrors(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);
-        return c.json({ ErrorMessages: messages.map((Message) => ({ Message })), Data: userData.showCode }, 200);
+        const messages = errorMessages(language, [{ key: 'codeSent', values: { email: body.NewEmailAddress } }]);
+        return c.json({ ErrorMessages: messages, Data: userData.showCode }, 200);
       }
       case 'code-wrong':
         throw new ApiError(400, { key: 'codeWrong' }, { data: userData.showCode });

@@ -134,6 +134,7 @@ describe('console: catalog', () => {
       {
         Message:
           'Eine Bestellung kann höchstens $10,000,000.00 betragen. Verringern Sie eine Menge oder kontaktieren Sie uns für eine größere Bestellung.',
+        Code: 'orderTooLarge',
       },
     ]);
     expect((await buyer.call('GET', 'billing/invoices')).body).toEqual([]);

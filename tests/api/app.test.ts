@@ -4,7 +4,7 @@ import { apiHeaders } from '@/lib/security-headers';
 import { assembleBackend } from '@/server/backend';
 import { DatabaseClock } from '@/server/clock';
 import { clockSkewLimitMs } from '@/server/services/platform/readiness';
-import { metricValue, startTestBackend, TestClient, type TestBackend } from './harness';
+import { metricValue, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { CountrySchema, UsStateSchema } from '@/lib/contract/app';
 
@@ -176,7 +176,7 @@ describe('guards and the error envelope', () => {
   it('refuses a call without the application key with 400 and a clear message', async () => {
     const response = await backend.app.request('/api/app/countries');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ErrorMessages: [{ Message: expect.stringContaining(APP_KEY_HEADER) }] });
+    expect(await response.json()).toEqual({ ErrorMessages: [{ Message: expect.stringContaining(APP_KEY_HEADER), Code: 'missingAppKey' }] });
   });
 
   it('refuses a non-GET call without the XSRF header with 403', async () => {
@@ -252,8 +252,76 @@ describe('guards and the error envelope', () => {
       expect({ path, status: response.status, body: response.body }).toEqual({
         path,
         status: 400,
-        body: { ErrorMessages: [{ Message: 'Адрес содержит неверную %-последовательность.' }] },
+        body: { ErrorMessages: [{ Message: 'Адрес содержит неверную %-последовательность.', Code: 'malformedAddress' }] },
       });
+    }
+  });
+
+  it('gives every message a Code, and a field’s its Field, the same in every language while the words change', async () => {
+    const visitor = await new TestClient(backend).prime();
+    const customer = await newCustomer(backend, 'codes@example.com');
+    const field = (Field: string, Code: string) => ({ Code, Field });
+    const refusals = [
+      { client: visitor, method: 'GET', path: 'no/such/call', codes: [{ Code: 'noSuchCall' }] },
+      { client: visitor, method: 'DELETE', path: 'store/catalog', codes: [{ Code: 'methodNotAllowed' }] },
+      { client: visitor, method: 'GET', path: 'billing/invoice/%ZZ', codes: [{ Code: 'malformedAddress' }] },
+      { client: visitor, method: 'GET', path: 'store/cart', codes: [{ Code: 'loginRequired' }] },
+      { client: visitor, method: 'POST', path: 'user/restore-email', raw: '{', codes: [{ Code: 'malformed' }] },
+      { client: visitor, method: 'POST', path: 'user/restore-email', body: [], codes: [{ Code: 'expectedObject' }] },
+      {
+        client: visitor,
+        method: 'POST',
+        path: 'support/message',
+        body: { Phone: 5, Message: 'x'.repeat(1001) },
+        codes: [
+          field('FullName', 'fullNameRequired'),
+          field('EmailAddress', 'emailRequired'),
+          field('Phone', 'expectedText'),
+          field('Message', 'maxLength'),
+        ],
+      },
+      {
+        client: visitor,
+        method: 'POST',
+        path: 'auth/login',
+        body: { UserName: 'not-an-address', Password: true, CookieConsent: null },
+        codes: [field('UserName', 'emailFormat'), field('Password', 'expectedText')],
+      },
+      {
+        client: customer,
+        method: 'PUT',
+        path: 'store/cart',
+        body: { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 2.5 }], IsAddition: 'yes' },
+        codes: [field('Items.0.Quantity', 'quantityRange'), field('IsAddition', 'expectedTrueOrFalse')],
+      },
+      {
+        client: customer,
+        method: 'PUT',
+        path: 'store/cart',
+        body: { Items: [{ ServiceOfferKey: 'no-such-offer', Quantity: 1 }], IsAddition: true },
+        codes: [field('Items', 'unknownOffer')],
+      },
+    ];
+    for (const { client, method, path, body, raw, codes } of refusals) {
+      const worded: string[] = [];
+      for (const language of ['en', 'de', 'ru']) {
+        const headers = { 'Accept-Language': language, ...(raw ? { 'Content-Type': 'application/json' } : {}) };
+        const answer = await client.call(method, path, { body, raw, headers });
+        const messages: { Message: string; Code?: string; Field?: string }[] = answer.body.Errors ?? answer.body.ErrorMessages;
+        expect({ path, language, status: answer.status >= 400, codes: messages.map(({ Code, Field }) => ({ Code, Field })) }).toEqual({
+          path,
+          language,
+          status: true,
+          codes,
+        });
+        // The field's message names it, as the form shows it; a Code is an identifier, never words.
+        for (const { Message, Code, Field } of messages) {
+          expect(Code).toMatch(/^[a-z][A-Za-z]*$/);
+          if (Field) expect(Message.startsWith(`${Field}: `)).toBe(true);
+        }
+        worded.push(messages.map(({ Message }) => Message).join('\n'));
+      }
+      expect(new Set(worded).size).toBe(3);
     }
   });
 
@@ -301,5 +369,11 @@ describe('guards and the error envelope', () => {
     const response = await backend.app.request('/api/openapi.json');
     const document = await response.json();
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/app/countries', '/api/auth/session-info']));
+    // The envelope's entries are described with their code and field, which only Message must have.
+    const refusal = document.paths['/api/support/message'].post.responses['400'].content['application/json'].schema;
+    const entry = refusal.properties.ErrorMessages.items;
+    expect(Object.keys(entry.properties)).toEqual(['Message', 'Code', 'Field']);
+    expect(entry.required).toEqual(['Message']);
+    expect(entry.properties.Code).toEqual({ type: 'string', description: expect.stringContaining('stable identifier') });
   });
 });

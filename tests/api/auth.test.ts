@@ -25,7 +25,7 @@ describe('POST auth/signup', () => {
     const first = await client.call('POST', 'auth/signup', { body: signupBody('  Ann@Example.COM ') });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      Errors: [{ Message: 'We sent a verification code to ann@example.com. Enter it below to continue.' }],
+      Errors: [{ Message: 'We sent a verification code to ann@example.com. Enter it below to continue.', Code: 'codeSent' }],
       CodeResult: 'show',
       SessionInfo: null,
     });
@@ -73,7 +73,7 @@ describe('POST auth/signup', () => {
     const client = await new TestClient(backend).prime();
     const response = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com') });
     expect(response.body).toEqual({
-      Errors: [{ Message: expect.stringContaining('known@example.com') }],
+      Errors: [{ Message: expect.stringContaining('known@example.com'), Code: 'codeSent' }],
       CodeResult: 'show',
       SessionInfo: null,
     });
@@ -82,7 +82,11 @@ describe('POST auth/signup', () => {
     expect(await backend.rowCount(users)).toBe(before);
     // A guessed code gets the answer it would get for a new address.
     const guessed = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com', { Code: 'ZZZZZZ' }) });
-    expect(guessed.body).toEqual({ Errors: [{ Message: 'The verification code is not correct.' }], CodeResult: 'show', SessionInfo: null });
+    expect(guessed.body).toEqual({
+      Errors: [{ Message: 'The verification code is not correct.', Code: 'codeWrong' }],
+      CodeResult: 'show',
+      SessionInfo: null,
+    });
   });
 
   it('counts wrong codes and uses the code up on the fifth', async () => {
@@ -93,7 +97,11 @@ describe('POST auth/signup', () => {
     for (let i = 0; i < 4; i++) {
       const wrong = await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com', { Code: 'ZZZZZZ' }) });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toEqual({ Errors: [{ Message: 'The verification code is not correct.' }], CodeResult: 'show', SessionInfo: null });
+      expect(wrong.body).toEqual({
+        Errors: [{ Message: 'The verification code is not correct.', Code: 'codeWrong' }],
+        CodeResult: 'show',
+        SessionInfo: null,
+      });
     }
     const fifth = await client.call('POST', 'auth/signup', { body: signupBody('tries@example.com', { Code: 'ZZZZZZ' }) });
     expect(fifth.body.Errors[0].Message).toMatch(/expired or was tried too often/);
@@ -244,7 +252,10 @@ describe('POST auth/login, PUT auth/logout', () => {
       body: { UserName: 'nobody@example.com', Password: 'Nottheone1', CookieConsent: null },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ Errors: [{ Message: 'The email address or password is not correct.' }], SessionInfo: null });
+    expect(wrong.body).toEqual({
+      Errors: [{ Message: 'The email address or password is not correct.', Code: 'wrongCredentials' }],
+      SessionInfo: null,
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 

@@ -199,7 +199,7 @@ describe('invoices', () => {
     const other = await newCustomer(backend, 'inv-other@example.com');
     const stolen = await other.call('GET', `billing/invoice/${invoiceKey}`);
     expect(stolen.status).toBe(404);
-    expect(stolen.body).toEqual({ ErrorMessages: [{ Message: 'Not found.' }] });
+    expect(stolen.body).toEqual({ ErrorMessages: [{ Message: 'Not found.', Code: 'notFound' }] });
     expect((await other.call('GET', 'billing/invoice/00000000-0000-4000-8000-000000000000')).body).toEqual(stolen.body);
     expect((await other.call('GET', 'billing/invoice/not-a-uuid')).status).toBe(400);
     expect((await other.call('GET', 'billing/invoices')).body).toEqual([]);

@@ -122,7 +122,9 @@ describe('the server compares and throttles on the canonical form', () => {
     const ned = await signedUpClient(backend, 'ned@bücher.example');
     const same = await ned.call('PUT', 'user/email', { body: { NewEmailAddress: 'ＮＥＤ@xn--bcher-kva.example' } });
     expect(same.status).toBe(400);
-    expect(same.body.ErrorMessages).toEqual([{ Message: 'NewEmailAddress: Same as current email address' }]);
+    expect(same.body.ErrorMessages).toEqual([
+      { Message: 'NewEmailAddress: Same as current email address', Code: 'sameEmail', Field: 'NewEmailAddress' },
+    ]);
 
     // Mia's mailbox, spelt another way: the notice goes to it, and no second account appears.
     const before = backend.mail.to(received).length;
@@ -150,13 +152,13 @@ describe('the server compares and throttles on the canonical form', () => {
     // 44 characters typed, 54 as punycode: over the limit of 50.
     const long = await call('POST', 'auth/signup', signupBody(`${'a'.repeat(30)}@ääääää.example`));
     expect(long.status).toBe(400);
-    expect(long.body.Errors).toEqual([{ Message: 'UserName: Must be at most 50 characters' }]);
+    expect(long.body.Errors).toEqual([{ Message: 'UserName: Must be at most 50 characters', Code: 'maxLength', Field: 'UserName' }]);
     for (const address of ['x@exa%41mple.test', 'x@xn--zz.test', 'x@ex\u200Dample.test', 'x@0x7f.1']) {
       const refused = await call('POST', 'auth/signup', signupBody(address));
       expect({ address, status: refused.status, errors: refused.body.Errors }).toEqual({
         address,
         status: 400,
-        errors: [{ Message: 'UserName: Email address format required' }],
+        errors: [{ Message: 'UserName: Email address format required', Code: 'emailFormat', Field: 'UserName' }],
       });
     }
   });

@@ -70,7 +70,7 @@ describe('the link mailed to the old address after an email change', () => {
 
     const again = await restore({ Token: tokenOf(link) });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
+    expect(again.body).toEqual({ ErrorMessages: [{ Message: invalidLink, Code: 'restoreLinkInvalid' }] });
   });
 
   it('clears the session cookie of a caller whose own session it ended', async () => {
@@ -91,37 +91,41 @@ describe('the link mailed to the old address after an email change', () => {
     backend.clock.advance(emailRestoreLifetimeMs);
     const answer = await (await stranger())({ Token: tokenOf(link) });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
+    expect(answer.body).toEqual({ ErrorMessages: [{ Message: invalidLink, Code: 'restoreLinkInvalid' }] });
     expect(await loginStatus('late-new@example.com')).toBe(200);
   });
 
   it('refuses an unknown token with the same message, in the caller’s language', async () => {
     const restore = await stranger();
-    expect((await restore({ Token: 'a'.repeat(43) })).body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
+    expect((await restore({ Token: 'a'.repeat(43) })).body).toEqual({
+      ErrorMessages: [{ Message: invalidLink, Code: 'restoreLinkInvalid' }],
+    });
     const client = await new TestClient(backend).prime();
     const german = await client.call('POST', 'user/restore-email', {
       body: { Token: 'unknown' },
       headers: { 'Accept-Language': 'de', 'X-Forwarded-For': '203.0.113.201' },
     });
     expect(german.status).toBe(400);
-    expect(german.body).toEqual({ ErrorMessages: [{ Message: 'Dieser Link ist nicht mehr gültig.' }] });
+    expect(german.body).toEqual({ ErrorMessages: [{ Message: 'Dieser Link ist nicht mehr gültig.', Code: 'restoreLinkInvalid' }] });
   });
 
+  const token = (Code: string) => ({ Code, Field: 'Token' });
   it.each([
-    [{}, 'Token: Required'],
-    [{ Token: '' }, 'Token: Required'],
-    [{ Token: '   ' }, 'Token: Required'],
-    [{ Token: 'x'.repeat(101) }, 'Token: Must be at most 100 characters'],
-    [{ Token: 42 }, 'Token: Must be text'],
-    [{ Token: null }, 'Token: Must be text'],
-    [{ Token: ['abc'] }, 'Token: Must be text'],
-    [{ Token: 'abc\u0000' }, 'Token: Contains characters that are not allowed'],
-    [[], 'Must be a JSON object'],
-    ['token', 'Must be a JSON object'],
-  ])('answers %j with 400: %s', async (body, message) => {
+    [{}, 'Token: Required', token('required')],
+    [{ Token: '' }, 'Token: Required', token('required')],
+    [{ Token: '   ' }, 'Token: Required', token('required')],
+    [{ Token: 'x'.repeat(101) }, 'Token: Must be at most 100 characters', token('maxLength')],
+    [{ Token: 42 }, 'Token: Must be text', token('expectedText')],
+    [{ Token: null }, 'Token: Must be text', token('expectedText')],
+    [{ Token: ['abc'] }, 'Token: Must be text', token('expectedText')],
+    [{ Token: 'abc\u0000' }, 'Token: Contains characters that are not allowed', token('invalidCharacters')],
+    // The body as a whole is of the wrong type: a rule of no field.
+    [[], 'Must be a JSON object', { Code: 'expectedObject' }],
+    ['token', 'Must be a JSON object', { Code: 'expectedObject' }],
+  ])('answers %j with 400: %s', async (body, message, code) => {
     const answer = await (await stranger())(body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ ErrorMessages: [{ Message: message }] });
+    expect(answer.body).toEqual({ ErrorMessages: [{ Message: message, ...code }] });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -147,6 +151,7 @@ describe('the link mailed to the old address after an email change', () => {
       ErrorMessages: [
         {
           Message: `Your previous email address now belongs to another account, so it cannot be restored. Please write to us at ${brand.supportEmail}.`,
+          Code: 'restoreAddressTaken',
         },
       ],
     });
@@ -175,7 +180,7 @@ describe('the link mailed to the old address after an email change', () => {
     const toFifth = await changeEmail(again, 'fifth@example.com', 'sixth@example.com');
     expect((await (await stranger())({ Token: tokenOf(toFourth) })).body.EmailAddress).toBe('fourth@example.com');
     const undo = await (await stranger())({ Token: tokenOf(toFifth) });
-    expect(undo.body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
+    expect(undo.body).toEqual({ ErrorMessages: [{ Message: invalidLink, Code: 'restoreLinkInvalid' }] });
   });
 
   it('links in the account’s language', async () => {
@@ -199,7 +204,7 @@ describe('the link mailed to the old address after an email change', () => {
     expect((await owner.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
     backend.clock.advance(deletionGraceMs);
     const answer = await (await stranger())({ Token: tokenOf(link) });
-    expect(answer.body).toEqual({ ErrorMessages: [{ Message: invalidLink }] });
+    expect(answer.body).toEqual({ ErrorMessages: [{ Message: invalidLink, Code: 'restoreLinkInvalid' }] });
     await purgeDueAccounts(backend.deps);
     expect(await backend.database.db.select().from(emailRestores).where(eq(emailRestores.previousEmail, 'leaving@example.com'))).toEqual(
       [],

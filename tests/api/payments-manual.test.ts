@@ -213,7 +213,9 @@ describe('payment with the manual provider', () => {
     const refused = await eager.call('POST', 'payment/create-manual-session');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(refused.body.ErrorMessages).toEqual([{ Message: 'Too many checkouts were started. Please wait a few minutes and try again.' }]);
+    expect(refused.body.ErrorMessages).toEqual([
+      { Message: 'Too many checkouts were started. Please wait a few minutes and try again.', Code: 'tooManyCheckouts' },
+    ]);
     // Someone else is not held back.
     const other = await newCustomer(backend, 'patient@example.com');
     await fillCart(other, { 'pdf-workshop-pro-monthly': 1 });

@@ -15,7 +15,10 @@ const describeOnPostgres = adminUrl ? describe : describe.skip;
 /** The error envelope of a call the database failed, with the request id to find it in the log. */
 const unavailable = {
   ErrorMessages: [
-    { Message: expect.stringMatching(/^The service is briefly unavailable\. Please try again in a moment \(request id [\w-]+\)\.$/) },
+    {
+      Message: expect.stringMatching(/^The service is briefly unavailable\. Please try again in a moment \(request id [\w-]+\)\.$/),
+      Code: 'unavailable',
+    },
   ],
 };
 const unavailableOnAuth = { SessionInfo: null, Errors: unavailable.ErrorMessages };

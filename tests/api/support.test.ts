@@ -102,7 +102,10 @@ describe('POST support/message', () => {
       const refused = await send(limits.supportAllSenders.max);
       expect(refused.status).toBe(429);
       expect(refused.body.ErrorMessages).toEqual([
-        { Message: 'The contact form is taking too many messages right now. Please try again in an hour, or write to us by email.' },
+        {
+          Message: 'The contact form is taking too many messages right now. Please try again in an hour, or write to us by email.',
+          Code: 'supportBusy',
+        },
       ]);
       expect(await flooded.rowCount(supportMessages)).toBe(limits.supportAllSenders.max);
       // Queued for the owner once, in the owner's language (sending two hundred mails is another test's matter).

@@ -24,7 +24,7 @@ describe('every user call needs a session', () => {
     const client = await new TestClient(backend).prime();
     const response = await client.call('PUT', path, { body });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ ErrorMessages: [{ Message: 'Please log in to continue.' }] });
+    expect(response.body).toEqual({ ErrorMessages: [{ Message: 'Please log in to continue.', Code: 'loginRequired' }] });
   });
 });
 
@@ -33,11 +33,14 @@ describe('PUT user/email', () => {
     const client = await newCustomer(backend, 'old@example.com');
     const first = await client.call('PUT', 'user/email', { body: { NewEmailAddress: ' New@Example.com ' } });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ ErrorMessages: [{ Message: expect.stringContaining('new@example.com') }], Data: 'show' });
+    expect(first.body).toEqual({
+      ErrorMessages: [{ Message: expect.stringContaining('new@example.com'), Code: 'codeSent' }],
+      Data: 'show',
+    });
     await backend.deliverMail();
     const wrong = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'new@example.com', Code: 'ZZZZZZ' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' });
+    expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.', Code: 'codeWrong' }], Data: 'show' });
     const done = await client.call('PUT', 'user/email', {
       body: { NewEmailAddress: 'new@example.com', Code: codeFrom(backend.mail, 'new@example.com') },
     });
@@ -52,7 +55,9 @@ describe('PUT user/email', () => {
     const client = await newCustomer(backend, 'same@example.com');
     const same = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'SAME@example.com' } });
     expect(same.status).toBe(400);
-    expect(same.body.ErrorMessages).toEqual([{ Message: 'NewEmailAddress: Same as current email address' }]);
+    expect(same.body.ErrorMessages).toEqual([
+      { Message: 'NewEmailAddress: Same as current email address', Code: 'sameEmail', Field: 'NewEmailAddress' },
+    ]);
     const bad = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'nope' } });
     expect(bad.body.ErrorMessages[0].Message).toBe('NewEmailAddress: Must be at least 6 characters');
   });
@@ -68,7 +73,7 @@ describe('PUT user/email', () => {
     const hanksCode = codeFrom(backend.mail, 'shared@example.com');
     expect(hanksCode).not.toBe(ginasCode);
     const hankWithGinasCode = await hank.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com', Code: ginasCode } });
-    expect(hankWithGinasCode.body.ErrorMessages).toEqual([{ Message: 'The verification code is not correct.' }]);
+    expect(hankWithGinasCode.body.ErrorMessages).toEqual([{ Message: 'The verification code is not correct.', Code: 'codeWrong' }]);
     const done = await gina.call('PUT', 'user/email', { body: { NewEmailAddress: 'shared@example.com', Code: ginasCode } });
     expect(done.body).toEqual({ ErrorMessages: [], Data: null });
   });
@@ -81,7 +86,10 @@ describe('PUT user/email', () => {
     await backend.deliverMail();
     expect(backend.mail.to('taken@example.com').at(-1)?.subject).toBe('Email change attempt at Bluebonnet');
     const guessed = await client.call('PUT', 'user/email', { body: { NewEmailAddress: 'taken@example.com', Code: 'ZZZZZZ' } });
-    expect(guessed.body).toEqual({ ErrorMessages: [{ Message: 'The verification code is not correct.' }], Data: 'show' });
+    expect(guessed.body).toEqual({
+      ErrorMessages: [{ Message: 'The verification code is not correct.', Code: 'codeWrong' }],
+      Data: 'show',
+    });
   });
 });
 
@@ -114,12 +122,12 @@ describe('PUT user/password', () => {
     for (let i = 0; i < 2; i++) {
       const wrong = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The current password is not correct.' }] });
+      expect(wrong.body).toEqual({ ErrorMessages: [{ Message: 'The current password is not correct.', Code: 'wrongCurrentPassword' }] });
     }
     const third = await client.call('PUT', 'user/password', { body: { CurrentPassword: 'WrongPass1', NewPassword: 'Changed2026' } });
     expect(third.status).toBe(400);
     expect(third.body).toEqual({
-      ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.' }],
+      ErrorMessages: [{ Message: 'Session ended due to incorrect password. Try again later.', Code: 'sessionEndedWrongPassword' }],
       Data: 'session-ended',
     });
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
@@ -186,7 +194,9 @@ describe('PUT user/profile', () => {
       body: latin1,
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is not valid UTF-8.' }] });
+    expect(await response.json()).toEqual({
+      ErrorMessages: [{ Message: 'The request body is not valid UTF-8.', Code: 'invalidEncoding' }],
+    });
     expect((await client.call('GET', 'auth/session-info')).body.DisplayName).toBeNull();
   });
 });

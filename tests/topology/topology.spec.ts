@@ -67,7 +67,7 @@ function expectEdgeHeaders(headers: Record<string, string>) {
 test('a body over the backend’s limit is refused at the edge, in the API’s envelope, with the edge’s headers', async ({ request }) => {
   const answer = await request.post('/api/auth/login', { data: 'x'.repeat(200 * 1024), headers: { 'Content-Type': 'application/json' } });
   expect(answer.status()).toBe(413);
-  expect(await answer.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is too large.' }] });
+  expect(await answer.json()).toEqual({ ErrorMessages: [{ Message: 'The request body is too large.', Code: 'bodyTooLarge' }] });
   expectEdgeHeaders(answer.headers());
 });
 

@@ -58,12 +58,15 @@ describe('the /api forwarder with BACKEND_URL', () => {
         new Request('http://site.test/api/app/app-info', { headers: { 'Accept-Language': acceptLanguage } }),
       );
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ ErrorMessages: [{ Message: message }] });
+      expect(await response.json()).toEqual({ ErrorMessages: [{ Message: message, Code: 'backendUnreachable' }] });
     });
   });
 
   describe('with a backend', () => {
-    const refusal = JSON.stringify({ SessionInfo: null, ErrorMessages: [{ Message: 'Missing or invalid request-forgery token.' }] });
+    const refusal = JSON.stringify({
+      SessionInfo: null,
+      ErrorMessages: [{ Message: 'Missing or invalid request-forgery token.', Code: 'xsrf' }],
+    });
     const received: { path: string; bytes: number; headers: http.IncomingHttpHeaders }[] = [];
     const backend = http.createServer((request, response) => {
       let bytes = 0;
@@ -104,7 +107,10 @@ describe('the /api forwarder with BACKEND_URL', () => {
       const body = generatedBody(100 * 1024 * 1024);
       const response = await forwardToBackend(post(body.stream, { 'Content-Length': String(100 * 1024 * 1024) }));
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ SessionInfo: null, Errors: [{ Message: 'The request body is too large.' }] });
+      expect(await response.json()).toEqual({
+        SessionInfo: null,
+        Errors: [{ Message: 'The request body is too large.', Code: 'bodyTooLarge' }],
+      });
       expect(body.sent()).toBeLessThanOrEqual(128 * 1024);
       expect(received).toEqual([]);
     });

@@ -37,7 +37,9 @@ describe("the site server's guard", () => {
   it('answers an address with a malformed %-escape with 400 in the caller’s language, before Next.js', async () => {
     const api = await fetch(`${base}/api/billing/invoice/%ZZ`, { headers: { 'Accept-Language': 'de-DE' } });
     expect(api.status).toBe(400);
-    expect(await api.json()).toEqual({ ErrorMessages: [{ Message: 'Die Adresse enthält eine fehlerhafte %-Kodierung.' }] });
+    expect(await api.json()).toEqual({
+      ErrorMessages: [{ Message: 'Die Adresse enthält eine fehlerhafte %-Kodierung.', Code: 'malformedAddress' }],
+    });
     expect(headersOf(api, Object.keys(listed(apiHeaders)))).toEqual(listed(apiHeaders));
     const page = await fetch(`${base}/contact/%E0%A4%A?x=%ZZ`);
     expect(page.status).toBe(400);
