@@ -14,17 +14,7 @@ import type { AdminInvoice } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
 import { reportDone, useAdminWrite } from './admin-queries';
 import { useMoney } from './parts';
-
-/** Dollars as typed ("12", "12.5", "1,234.56") → cents, or null when it is no amount. */
-export function dollarsToCents(typed: string): number | null {
-  const plain = typed.trim().replace(/[$\s,]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
-  const [whole, fraction = ''] = plain.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** Cents as a plain amount for a field: 1234 → "12.34". */
-export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+import { centsToDollars, dollarsToCents } from '@/lib/contract/presentation';
 
 type RefundForm = { Amount: string; Reason: string };
 

@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/Button';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { Notice, RetryNotice } from '@/components/ui/Notice';
 import { Link } from '@/i18n/navigation';
+import { formatUsdIn } from '@/lib/contract/presentation';
 import type { AdminData } from './admin-queries';
 
 /** A console screen's heading, with its actions beside it on wide screens. */
@@ -95,12 +96,8 @@ export function Facts({ items }: { items: { term: string; value: ReactNode }[] }
   );
 }
 
-/** Money in cents, as US dollars written the reader's way ($1,234.50; 1.234,50 $; 1 234,50 $). */
-export function useMoney() {
-  const locale = useLocale();
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-  return (cents: number) => format.format(cents / 100);
-}
+/** Money in cents, as US dollars written the reader's way. */
+export const useMoney = () => formatUsdIn(useLocale());
 
 /** A moment in the reader's language and time zone; `date` alone for days. */
 export function useDates() {

@@ -18,6 +18,23 @@ export const formatUsd = (cents: number) => dollars(cents, 2);
 /** Spec §2 screen 9: the 'Save' amount is Savings / 100 in USD without decimals. */
 export const formatUsdWhole = (cents: number) => dollars(cents, 0);
 
+/** Money in cents as US dollars written the reader's way ($1,234.50; 1.234,50 $; 1 234,50 $): the console's. */
+export function formatUsdIn(locale: string): (cents: number) => string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+  return (cents) => format.format(cents / 100);
+}
+
+/** Dollars as typed ("12", "12.5", "1,234.56") → cents, or null when it is no amount. */
+export function dollarsToCents(typed: string): number | null {
+  const plain = typed.trim().replace(/[$\s,]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as a plain amount for a field: 1234 → "12.34". */
+export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+
 /** Spec §3: invoice dates as MM/dd/yyyy in UTC. */
 export function formatInvoiceDate(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -4,7 +4,7 @@ import { AuditLog } from '@/components/admin/AuditLog';
 import { Catalog } from '@/components/admin/Catalog';
 import { Customers } from '@/components/admin/Customers';
 import { CustomerView } from '@/components/admin/CustomerView';
-import { NewOffer } from '@/components/admin/OfferForm';
+import { NewOffer } from '@/components/admin/OfferEditor';
 import type { AdminOffer, CustomerRow } from '@/lib/contract/admin';
 import { snackText } from './account-helpers';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';

@@ -1,4 +1,4 @@
-import { OfferEditor } from '@/components/admin/OfferForm';
+import { OfferEditor } from '@/components/admin/OfferEditor';
 import { consoleTitle } from '../../metadata';
 
 export const generateMetadata = consoleTitle('offer');

@@ -1,4 +1,4 @@
-import { NewOffer } from '@/components/admin/OfferForm';
+import { NewOffer } from '@/components/admin/OfferEditor';
 import { consoleTitle } from '../../metadata';
 
 export const generateMetadata = consoleTitle('newOffer');
