@@ -372,5 +372,5 @@ describe('POST auth/login, PUT auth/logout', () => {
       await production.close();
     }
     // A second backend on a fresh database: seconds when the machine is busy.
-  }, 20_000);
+  });
 });

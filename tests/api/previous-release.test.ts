@@ -110,7 +110,7 @@ async function answers(url: string, within: number, exited: () => boolean): Prom
     } catch (error) {
       throw new Error(`${(error as Error).message}:\n${oldLog}`);
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (old && old.exitCode === null) {
