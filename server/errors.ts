@@ -62,7 +62,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec §7: the auth calls answer errors in `Errors` beside their empty results; the rest in `ErrorMessages`. */
+/** The auth calls answer errors in `Errors` beside their empty results; the rest in `ErrorMessages` (docs/product/api.md#envelopes). */
 function shapeFor(path: string): { field: EnvelopeField; extra: Record<string, unknown> } {
   if (!path.startsWith('/api/auth/')) return { field: 'ErrorMessages', extra: {} };
   return { field: 'Errors', extra: path === '/api/auth/signup' ? { CodeResult: null, SessionInfo: null } : { SessionInfo: null } };

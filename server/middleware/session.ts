@@ -35,7 +35,7 @@ export function sessionOf(c: Context<AppEnv>): ActiveSession {
   return session;
 }
 
-/** Portal calls: 401 without a live session (the client then clears its session, spec §8). */
+/** Portal calls: 401 without a live session (the client then clears its session, docs/product/api.md#errors). */
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   sessionOf(c);
   await next();

@@ -18,7 +18,7 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = c.get('session');
   if (!safeMethods.has(c.req.method) && !routeIs(c, openedDirectly)) {
     const header = c.req.header(XSRF_HEADER);
-    // With a session, the token must be the one issued with it (ARCHITECTURE.md: tied to the session).
+    // With a session, the token must be the one issued with it (docs/security.md#sessions-the-application-key-and-xsrf).
     const expected = session?.xsrfToken ?? cookie;
     if (!cookie || !header || !expected || !sameText(cookie, header) || !sameText(expected, header)) {
       throw new ApiError(403, { key: 'xsrf', values: { header: XSRF_HEADER, cookie: XSRF_COOKIE } });

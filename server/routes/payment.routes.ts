@@ -30,7 +30,7 @@ const keyInfo = createRoute({
   responses: { 200: jsonContent(KeyInfoSchema, 'The publishable key, base64-encoded twice, and the active provider'), ...errorResponses },
 });
 
-/** Spec §7: payment/create-{provider}-session and payment/{provider}-return, for each provider name. */
+/** payment/create-{provider}-session and payment/{provider}-return, for each provider name (docs/product/api.md#calls). */
 const createSessionRoute = (provider: PaymentProviderName) =>
   createRoute({
     method: 'post',

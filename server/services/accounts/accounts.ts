@@ -94,7 +94,7 @@ export interface SignupInput {
 }
 
 /**
- * Sign-up with a mailed code (ARCHITECTURE.md): the first call mails a code (or, for a known
+ * Sign-up with a mailed code (docs/product/accounts.md#sign-up-with-a-code): the first call mails a code (or, for a known
  * address, a notice); the call with the right code creates the account and logs in.
  */
 export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<SignupOutcome> {
@@ -182,7 +182,7 @@ export async function logIn(
   const user = await findUserByEmail(deps, input.email);
   const knownDevice = user ? await isKnownDevice(db, clock, user.id, input.deviceToken) : false;
   if (!knownDevice) await rateLimiter.check(fromAnywhere.key, fromAnywhere.limit, tooManyLogins);
-  // Past its deletion date an account is gone even before the purge job has erased it (spec §4).
+  // Past its deletion date an account is gone even before the purge job has erased it (docs/product/accounts.md#account-deletion).
   const loginAllowed = user && !user.erasedAt && !(user.deletionDueAt && user.deletionDueAt <= clock.now());
   const valid = await deps.passwords.check(loginAllowed ? user.passwordHash : null, input.password);
   if (!user || !valid) {
@@ -205,7 +205,7 @@ export async function logIn(
       .set({ deletionDueAt: null, ...(input.cookieConsent ? { cookieConsent: input.cookieConsent } : {}) })
       .where(eq(users.id, user.id))
       .returning();
-    // Within the grace period a login keeps the account (spec §4), and the customer is told so.
+    // Within the grace period a login keeps the account (docs/product/accounts.md#account-deletion), and the customer is told so.
     return {
       user: updated,
       session: await createSession(tx, clock, user.id),
@@ -217,7 +217,7 @@ export async function logIn(
 
 /**
  * Checks the current password of a signed-in user. The third wrong try in one session ends
- * that session (ARCHITECTURE.md); the answer then carries Data 'session-ended'. The try is
+ * that session (docs/product/accounts.md#wrong-current-password); the answer then carries Data 'session-ended'. The try is
  * taken before the check, so parallel requests get no more than three guesses between them.
  */
 export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveSession, password: string): Promise<void> {
@@ -303,7 +303,7 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
       .returning();
     if (!restore) throw new ApiError(400, { key: 'restoreLinkInvalid' });
     const [user] = await tx.select().from(users).where(eq(users.id, restore.userId)).for('update');
-    // An account past its deletion date is gone (spec §4), even before the purge job erases it.
+    // An account past its deletion date is gone (docs/product/accounts.md#account-deletion), even before the purge job erases it.
     if (!user || user.erasedAt || (user.deletionDueAt && user.deletionDueAt <= now)) throw new ApiError(400, { key: 'restoreLinkInvalid' });
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, restore.previousEmail));
     if (owner && owner.id !== user.id) throw new ApiError(409, { key: 'restoreAddressTaken', values: { support: brand.supportEmail } });

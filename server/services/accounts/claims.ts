@@ -1,7 +1,7 @@
 import type { BackendDeps } from '../../deps';
 import { subscriptionClaims } from '../billing/subscriptions';
 
-/** Entitlements (ARCHITECTURE.md "Claims"): every free plan's, plus those of active subscriptions. */
+/** Entitlements (docs/product/billing.md#claims): every free plan's, plus those of active subscriptions. */
 export async function claimsOf(deps: Pick<BackendDeps, 'db' | 'catalog' | 'clock'>, userId: string): Promise<string[]> {
   const [free, paid] = await Promise.all([deps.catalog.freePlanClaims(), subscriptionClaims(deps.db, userId, deps.clock.now())]);
   return [...new Set([...free, ...paid])].sort();

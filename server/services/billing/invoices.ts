@@ -120,7 +120,7 @@ export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Pr
   return invoice;
 }
 
-/** Spec §5: what checkout needs of the billing contact (the contract's rule, on the cart's row). */
+/** What checkout needs of the billing contact (docs/product/validation.md#billing-contact; the contract's rule, on the cart's row). */
 function billingComplete(cart: PricedCart['cart']): cart is NonNullable<PricedCart['cart']> & {
   billingName: string;
   billingAddress1: string;

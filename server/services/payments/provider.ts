@@ -45,7 +45,7 @@ export interface CheckoutState {
   periodEnd: Date | null;
 }
 
-/** A payment service (ARCHITECTURE.md "Payments"): Stripe, or the offline manual provider. */
+/** A payment service (docs/payments.md): Stripe, or the offline manual provider. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   readonly publishableKey: string;

@@ -13,7 +13,7 @@ export function sameText(a: string, b: string): boolean {
 // No 0/O, 1/I/L: a code is read from a mail and typed by hand.
 const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** A 6-character verification code (spec §5 "code: max 6"). */
+/** A 6-character verification code (docs/product/validation.md#sign-up). */
 export function newVerificationCode(): string {
   return Array.from({ length: 6 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
 }
