@@ -12,7 +12,7 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 const builtSiteUrl = () => new URL(process.env.SITE_URL || 'http://localhost:3000').origin;
 
 export default function config(phase: string): NextConfig {
-  // Spec §1: the version is substituted at build time; development shows DEV.
+  // The version is substituted at build time; development shows DEV (docs/product/pages.md#version-line).
   const version = phase === PHASE_PRODUCTION_BUILD ? `${packageJson.version} (${packageJson.releaseDate})` : '';
   return withNextIntl({
     distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -51,7 +51,7 @@ export default function config(phase: string): NextConfig {
       const redirects: Redirect[] = [
         trailingSlashRedirect,
         ...localeRedirects(),
-        // Spec §2: /account opens settings and /store opens pricing, in every locale.
+        // /account opens settings and /store opens pricing, in every locale (docs/product/languages-and-routing.md#routes).
         { source: '/account', destination: '/account/settings', permanent: false },
         { source: '/:locale(de|ru)/account', destination: '/:locale/account/settings', permanent: false },
         { source: '/store', destination: '/store/pricing', permanent: false },

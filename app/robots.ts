@@ -3,7 +3,7 @@ import { localizedPath } from '@/i18n/language-choice';
 import { locales } from '@/i18n/routing';
 import { runtimeSiteUrl } from '@/lib/seo';
 
-/** Login-required pages (spec §6), the payment return and the API are not for search engines. */
+/** Login-required pages (docs/product/languages-and-routing.md#routes), the payment return and the API are not for search engines. */
 const privatePaths = ['/account', '/store/cart', '/store/checkout', '/store/payment-return', '/app/', '/api/'];
 
 // Rendered per request, so a changed SITE_URL needs no new build.

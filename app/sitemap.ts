@@ -3,7 +3,7 @@ import { locales, type AppLocale } from '@/i18n/routing';
 import { isProduction } from '@/lib/config';
 import { absoluteUrl as absoluteIn, runtimeSiteUrl } from '@/lib/seo';
 
-/** The public pages search engines should know (spec §2); hidden pages stay out in production. */
+/** The public pages search engines should know (docs/product/languages-and-routing.md#routes); hidden pages stay out in production. */
 const publicPages: { path: string; priority: number; shown: boolean }[] = [
   { path: '/', priority: 1, shown: true },
   { path: '/solutions', priority: 0.8, shown: true },

@@ -1,4 +1,4 @@
-// The spec's language rules as Next.js redirects and rewrites, matched by the router itself,
+// The language rules (docs/product/languages-and-routing.md#the-language-rules) as Next.js redirects and rewrites, matched by the router itself,
 // so static pages pass through no code of ours. Next-intl's middleware would run on every page
 // and its detection orders them differently. In this order:
 //   1. a stored choice (the `language` cookie) wins over the address;
@@ -53,7 +53,7 @@ const unprefixed = `/:path(${notPrefixedOrReserved}(?!.*\\.[^/]*$).+)`;
 /**
  * The same, files included. Only for the page rewrite, which Next.js applies after the files
  * of public/ and the app's own (robots.txt, the icons): what is left is an unknown address,
- * which the catch-all page sends home (spec §2), as it does for one without an extension.
+ * which the catch-all page sends home (docs/product/languages-and-routing.md#routes), as it does for one without an extension.
  */
 const unprefixedOrFile = `/:path(${notPrefixedOrReserved}.+)`;
 

@@ -11,7 +11,7 @@ export const routing = defineRouting({
   locales,
   defaultLocale: 'en',
   localePrefix: 'as-needed',
-  // The redirects of route-rules.ts apply the spec's order (stored choice, address, browser) themselves.
+  // The redirects of route-rules.ts apply the order (stored choice, address, browser) themselves (docs/product/languages-and-routing.md#the-language-rules).
   localeDetection: false,
   localeCookie: false,
   alternateLinks: false,

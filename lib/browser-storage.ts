@@ -1,4 +1,4 @@
-/** The spec's local browser storage (§3): auth.session, language and cookie.consent. */
+/** Local browser storage: auth.session, language and cookie.consent (docs/product/api.md#cookies-and-browser-storage). */
 export const storageKeys = {
   session: 'auth.session',
   language: 'language',

@@ -16,10 +16,10 @@ export const brand = {
 export const postalAddressIn = (countryName: string) =>
   `${brand.street}, ${brand.city}, ${brand.regionCode} ${brand.postalCode}, ${countryName}`;
 
-/** Spec §9: the production flag is on unless the build turns it off on purpose. */
+/** The production flag is on unless the build turns it off on purpose (docs/product/pages.md#the-production-flag). */
 export const isProduction = process.env.NEXT_PUBLIC_PRODUCTION !== 'false';
 
-/** Substituted by next.config.ts at build time; 'DEV' otherwise (spec §1). */
+/** Substituted by next.config.ts at build time; 'DEV' otherwise (docs/product/pages.md#version-line). */
 export const appVersion = process.env.NEXT_PUBLIC_APP_VERSION || 'DEV';
 
 export const snackbarDurations = {

@@ -17,7 +17,7 @@ function returnPathOf(rest: string, query: URLSearchParams): string {
 }
 
 /**
- * Spec §2 guard for a portal page asked without a session: the public page where the login
+ * The login guard (docs/product/languages-and-routing.md#login-guard) for a portal page asked without a session: the public page where the login
  * opens, with the path to return to (`/?login=/account/settings`). The checkout returns to
  * pricing, as a checkout needs a fresh cart.
  */

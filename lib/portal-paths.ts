@@ -14,7 +14,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return url.pathname + url.search + url.hash;
 }
 
-/** The sub-apps live under /apps/ (spec §2), outside this Next.js app: reached by full navigation. */
+/** The sub-apps live under /apps/ (docs/product/billing.md#hosted-apps), outside this Next.js app: reached by full navigation. */
 export const isHostedApp = (path: string) => path.startsWith('/apps/');
 
 /**
@@ -23,16 +23,16 @@ export const isHostedApp = (path: string) => path.startsWith('/apps/');
  */
 export const LOGIN_PARAM = 'login';
 
-/** Spec screen 17: the billing page's query parameters that name an invoice or subscription to open. */
+/** The billing page's (docs/product/billing.md#billing-page) query parameters that name an invoice or subscription to open. */
 export const INVOICE_ID_PARAM = 'invoice_id';
 export const SUBSCRIPTION_ID_PARAM = 'subscription_id';
 
-/** Where the billing pages live (spec §2 route table). */
+/** Where the billing pages live (docs/product/languages-and-routing.md#routes). */
 export const billingPath = '/account/billing';
 export const invoicePath = (key: string) => `/account/billing/invoice/${encodeURIComponent(key)}`;
-/** The invoice page's flag after a completed payment: it then thanks for the payment (spec screen 18). */
+/** The invoice page's flag after a completed payment: it then thanks for the payment (docs/product/billing.md#invoice-page). */
 export const PAYMENT_SUCCESSFUL_PARAM = 'payment_successful';
 export const paidInvoicePath = (key: string) => `${invoicePath(key)}?${PAYMENT_SUCCESSFUL_PARAM}=true`;
-/** Spec §4: Pay Now of an unpaid invoice is a checkout of that invoice. */
+/** Pay Now of an unpaid invoice is a checkout of that invoice (docs/product/billing.md#invoice-status). */
 export const payInvoicePath = (key: string) => `/store/checkout?invoice=${encodeURIComponent(key)}`;
 export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;

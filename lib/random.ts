@@ -1,5 +1,5 @@
 /**
- * Spec §9: a random integer from `lower` (inclusive) up to `upper` (exclusive).
+ * A random integer from `lower` (inclusive) up to `upper` (exclusive) (docs/product/pages.md#home).
  * Self-contained on purpose: the home page inlines its source into the hero picker script.
  */
 export function randomInt(lower: number, upper: number): number {

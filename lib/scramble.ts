@@ -1,6 +1,6 @@
 import { randomInt } from './random';
 
-/** Spec §9: the contact email animation starts after 2 s and reveals 2 letters every 20 ms. */
+/** The contact email animation starts after 2 s and reveals 2 letters every 20 ms (docs/product/pages.md#contact). */
 export const scrambleTiming = {
   startDelayMs: 2000,
   stepMs: 20,

@@ -20,7 +20,7 @@ export function runtimeSiteUrl(): string {
   return configured ? new URL(configured).origin : brand.siteUrl;
 }
 
-/** Spec §1 title '{product} - {title}' and description, with canonical and hreflang alternates. */
+/** Title '{product} - {title}' and description (docs/product/pages.md#page-titles-and-descriptions), with canonical and hreflang alternates. */
 export async function pageMetadata(locale: AppLocale, page: PageKey, path: string, options: { index?: boolean } = {}): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'meta' });
   const title = t('titleTemplate', { product: brand.product, title: t(`${page}.title`) });

@@ -29,7 +29,7 @@ export function AuthDialogs() {
 }
 
 /**
- * The guard's fallback (the portal redirects in i18n/route-rules.ts, spec §2): `?login=<return
+ * The guard's fallback (the portal redirects in i18n/route-rules.ts, docs/product/languages-and-routing.md#login-guard): `?login=<return
  * path>` opens the login dialog once the session check is done, or goes straight back for a
  * user who is logged in. The parameter leaves the address bar at once, so a reload or a
  * shared link does not reopen the dialog.

@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { limits } from '@/lib/contract/limits';
 import { TextField, type TextFieldProps } from '../ui/TextField';
 
-/** The mailed 6-character verification code (sign-up and email update, spec §4). */
+/** The mailed 6-character verification code (docs/product/accounts.md#sign-up-with-a-code, docs/product/accounts.md#changing-the-email-address). */
 export const CodeField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'maxLength'>>(function CodeField(props, ref) {
   return (
     <TextField

@@ -19,7 +19,7 @@ import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
 import { useFormMutation } from './use-form-mutation';
 
-/** Spec screen 6. */
+/** docs/product/accounts.md#login */
 export function LoginDialog() {
   const t = useTranslations();
   const { open } = useAuthDialog();

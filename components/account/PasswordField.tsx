@@ -7,7 +7,7 @@ import { TextField, type TextFieldProps } from '../ui/TextField';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
-/** A password input with the show/hide toggle (spec screen 6), used by every password field. */
+/** A password input with the show/hide toggle (docs/product/accounts.md#login), used by every password field. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
   const t = useTranslations('account.password');
   const [visible, setVisible] = useState(false);

@@ -24,7 +24,7 @@ import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
 import { useFormMutation } from './use-form-mutation';
 
-/** Spec screen 7: closed by its button or Esc, never by a click beside it. */
+/** Closed by its button or Esc, never by a click beside it (docs/product/accounts.md#sign-up-with-a-code). */
 export function SignupDialog() {
   const t = useTranslations();
   const { open } = useAuthDialog();
@@ -91,7 +91,7 @@ function SignupFormContent() {
     setCodeShown(code.shown);
     if (code.shown && !typedCode) codeMailedTo(values.UserName);
     // The field mounts with this render; focus it once it exists, with CREATE ACCOUNT below it
-    // in view too (the dialog's content scrolls beyond 65vh, spec §9).
+    // in view too (the dialog's content scrolls beyond 65vh, docs/product/pages.md#dialogs).
     if (code.shown)
       setTimeout(() => {
         setFocus('Code');

@@ -5,7 +5,7 @@ import type { UserResponse } from '@/lib/contract/user';
 import { userData } from '@/lib/contract/user-data';
 
 /**
- * Spec §4 "Sign-up": with errors and a CodeResult the code input shows unless it is
+ * Sign-up (docs/product/accounts.md#sign-up-with-a-code): with errors and a CodeResult the code input shows unless it is
  * 'hide', and the code is reset. Returns null when the answer leaves the field as it was.
  */
 export function signupCodeField(answer: SignupResponse): { shown: boolean } | null {
@@ -13,7 +13,7 @@ export function signupCodeField(answer: SignupResponse): { shown: boolean } | nu
   return { shown: answer.CodeResult !== userData.hideCode };
 }
 
-/** Spec §4 "Email update": errors with Data other than 'hide' show (and clear) the code field. */
+/** Errors with Data other than 'hide' show (and clear) the code field (docs/product/accounts.md#changing-the-email-address). */
 export function emailCodeField(answer: UserResponse): { shown: boolean } | null {
   if (!answer.ErrorMessages.length) return null;
   return { shown: answer.Data !== userData.hideCode };

@@ -8,14 +8,14 @@ import { showSuccess, type SnackContent } from '@/lib/state/snackbar';
 import { refreshAppInfo } from '@/lib/state/startup';
 import { useGoToReturnPath } from './use-return-path';
 
-/** Stores a new session, then loads the counts the way startup does (spec §4). */
+/** Stores a new session, then loads the counts the way startup does (docs/product/accounts.md#app-state). */
 async function startSession(session: SessionInfo | null): Promise<void> {
   appActions.setSession(session);
   if (session?.UserName) await refreshAppInfo();
 }
 
 /**
- * A login or sign-up that went through (spec screens 6 and 7): the session, the dialog closed
+ * A login or sign-up that went through (docs/product/accounts.md#login, docs/product/accounts.md#sign-up-with-a-code): the session, the dialog closed
  * with its greeting, the way back; what the login interrupted is done once the counts have
  * loaded, so they cannot overwrite what it changes.
  */

@@ -13,7 +13,7 @@ interface ServerAnswer {
 const noAnswer: ServerAnswer = { messages: [], notice: false };
 
 /**
- * One form's write: a mutation whose pending state disables its button (spec §4 "Dialogs"),
+ * One form's write: a mutation whose pending state disables its button (docs/product/pages.md#dialogs),
  * and the server's messages for the panel above it. A failure the API client already showed
  * ends quietly (`send` gives undefined); a lost session asks for a login that returns to
  * `loginReturnTo` (the client-wide 401 handler). A refusal is about what was sent, so it goes

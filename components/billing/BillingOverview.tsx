@@ -16,7 +16,7 @@ import { LoadingState, PortalStatus } from './PortalStatus';
 import { InvoiceStatusBadge, RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
 import { usePortalQuery } from './use-portal-query';
 
-/** Spec screen 17: the billing page's client island. */
+/** The billing page's client island (docs/product/billing.md#billing-page). */
 export function BillingOverview() {
   // Reading the query needs a Suspense boundary on a statically rendered page.
   return (
@@ -26,7 +26,7 @@ export function BillingOverview() {
   );
 }
 
-/** Spec screen 17: ?invoice_id= and ?subscription_id= open that invoice or subscription. */
+/** ?invoice_id= and ?subscription_id= open that invoice or subscription (docs/product/billing.md#billing-page). */
 function QueryRedirect() {
   const t = useTranslations('billing');
   const router = useRouter();
@@ -129,7 +129,7 @@ function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
         <EmptyState
           title={t('empty')}
           hint={t('emptyHint')}
-          // Spec §2: pricing is hidden in production, so is the way there.
+          // Pricing is hidden in production, so is the way there (docs/product/pages.md#the-production-flag).
           action={
             !isProduction && (
               <Link href="/store/pricing" className={linkClass}>

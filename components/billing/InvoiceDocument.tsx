@@ -9,7 +9,7 @@ import { cx } from '../ui/cx';
 import { InvoiceLinesTable, InvoicePaymentsTable } from './InvoiceTables';
 import { InvoiceStatusBadge } from './status';
 
-/** The invoice itself (spec §3 invoice, screen 18), laid out as the paper it stands for. */
+/** The invoice itself (docs/product/billing.md#invoice-page), laid out as the paper it stands for. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing.invoice');
   const headingId = useId();
@@ -112,7 +112,7 @@ function TotalRow({ label, children, strong = false, testId }: { label: string; 
   );
 }
 
-/** Spec §4: a void invoice shows VOID instead of the amount due. */
+/** A void invoice shows VOID instead of the amount due (docs/product/billing.md#invoice-status). */
 function Totals({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing.invoice');
   return (

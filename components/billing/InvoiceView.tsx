@@ -21,7 +21,7 @@ import { payInvoicePath } from '@/lib/portal-paths';
 const printStyle =
   '@media print { body > header, body > footer, [data-print="hide"] { display: none !important; } body { background: #fff; } }';
 
-/** Spec screen 18: the invoice page's client island. */
+/** The invoice page's client island (docs/product/billing.md#invoice-page). */
 export function InvoiceView({ id }: { id: string }) {
   const t = useTranslations('billing');
   const { state, retry } = usePortalQuery(['invoice', id], (signal) => fetchInvoice(id, signal));
@@ -59,7 +59,7 @@ function usePdfDownload() {
   };
 }
 
-/** Spec §4 "Invoice status": only an unpaid invoice offers Pay Now (a checkout of that invoice). */
+/** Only an unpaid invoice offers Pay Now, a checkout of that invoice (docs/product/billing.md#invoice-status). */
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing');
   const locale = useLocale() as Language;

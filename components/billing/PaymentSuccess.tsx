@@ -29,7 +29,7 @@ export function servicesBought(invoice: Pick<Invoice, 'LineItems'>, offers: read
 }
 
 /**
- * Spec screen 18 after a payment (?payment_successful=true, set by the payment-return page):
+ * The invoice page (docs/product/billing.md#invoice-page) after a payment (?payment_successful=true, set by the payment-return page):
  * the thank-you line and an OPEN {SERVICE} APP button per service bought. Shown only for a
  * paid invoice, so an edited address never thanks for money that did not arrive.
  */

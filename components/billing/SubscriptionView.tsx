@@ -18,7 +18,7 @@ import { RenewalText, SubscriptionName, SubscriptionStateBadge } from './status'
 import { usePortalQuery } from './use-portal-query';
 import { invoicePath } from '@/lib/portal-paths';
 
-/** Spec screen 19: the subscription page's client island. */
+/** The subscription page's client island (docs/product/billing.md#subscription-page). */
 export function SubscriptionView({ id }: { id: string }) {
   const t = useTranslations('billing.subscription');
   const { state, retry, queryKey } = usePortalQuery(['subscription', id], (signal) => fetchSubscription(id, signal));
@@ -79,7 +79,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** Spec §4 "Cancel": confirm first (warn style); impossible without a next renewal date. */
+/** Confirm first (warn style); impossible without a next renewal date (docs/product/billing.md#cancelling-a-subscription). */
 function CancelSection({ subscription, queryKey }: { subscription: Subscription; queryKey: readonly unknown[] }) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
@@ -90,7 +90,7 @@ function CancelSection({ subscription, queryKey }: { subscription: Subscription;
   const cancelling = useMutation({
     mutationFn: () => cancelSubscription(subscription.Key),
     meta: { login: { returnTo: pathname } },
-    // Spec §4 "Cancel": success sets cancelled and clears the next renewal date.
+    // Success sets cancelled and clears the next renewal date (docs/product/billing.md#cancelling-a-subscription).
     onSuccess: () => {
       queryClient.setQueryData<Subscription>(queryKey, (shown) => shown && { ...shown, IsCancelled: true, NextRenewalDate: null });
       showSuccess({ key: 'billing.snack.subscriptionCancelled' });

@@ -47,7 +47,7 @@ const stateTones: Record<SubscriptionState, Tone> = {
 };
 const statusTones: Record<InvoiceStatus, Tone> = { paid: 'good', unpaid: 'wait', void: 'muted' };
 
-/** Spec §4 subscription state (the rule itself lives in lib/contract/presentation). */
+/** Subscription state (docs/product/billing.md#subscription-states; the rule itself lives in lib/contract/presentation). */
 /** The subscription's offer, with how many it holds when more than one. */
 export function SubscriptionName({ subscription }: { subscription: Pick<Subscription, 'Description' | 'Quantity'> }) {
   const t = useTranslations('billing');
@@ -66,7 +66,7 @@ export function SubscriptionStateBadge({ subscription }: { subscription: Subscri
   );
 }
 
-/** Spec §4 invoice status: Void, Paid or Unpaid Pending. */
+/** Invoice status: Void, Paid or Unpaid Pending (docs/product/billing.md#invoice-status). */
 export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'> }) {
   const t = useTranslations('billing.invoiceStatus');
   const status = invoiceStatus(invoice);
@@ -78,7 +78,7 @@ export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'IsVoid
 }
 
 /**
- * Spec §4: a cancelled subscription shows 'Cancelled' instead of its renewal date, a failed
+ * A cancelled subscription (docs/product/billing.md#subscription-states) shows 'Cancelled' instead of its renewal date, a failed
  * renewal 'Renewal Failed!'. Cancelling is the user's last word, so it wins over a failure.
  */
 export function RenewalText({ subscription }: { subscription: Pick<Subscription, 'IsCancelled' | 'RenewalFailed' | 'NextRenewalDate'> }) {

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useShellText } from '../shell/shell-i18n';
 
-/** Spec screen 5: title, optional icon, content; Yes → true, No → false. */
+/** Title, optional icon, content; Yes → true, No → false (docs/product/pages.md#confirm-dialog). */
 export function ConfirmDialog() {
   const t = useShellText();
   const pending = usePendingConfirm();

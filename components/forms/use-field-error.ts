@@ -19,7 +19,7 @@ function useValidationText() {
 }
 
 /**
- * Spec §5: a field's error shows only when it is invalid and dirty or touched, and only the
+ * docs/product/validation.md#how-fields-are-judged: a field's error shows only when it is invalid and dirty or touched, and only the
  * first matching message (the resolver reports the first failed rule). A submit attempt
  * counts as touching every field.
  */

@@ -38,7 +38,7 @@ function historyTarget(event: NavigateEvent): number | null {
 }
 
 /**
- * Spec §2: a form page with unsaved changes asks before it is left — the browser's own
+ * docs/product/languages-and-routing.md#unsaved-changes-guard: a form page with unsaved changes asks before it is left — the browser's own
  * question on reload, close and Back to another site, the confirm dialog for links and
  * Back/Forward inside the site (Navigation API; where a browser lacks it, Back is not asked).
  */

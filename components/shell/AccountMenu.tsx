@@ -3,7 +3,7 @@
 import { lazyMenu } from './lazy-menu';
 import { AccountButtonFace, menuButtonClass } from './AccountButtonFace';
 
-/** Spec §2 account menu: the button is in every page, the menu itself loads when first opened. */
+/** The account menu (docs/product/pages.md#account-menu): the button is in every page, the menu itself loads when first opened. */
 export const AccountMenu = lazyMenu(() => import('./AccountMenuPopup').then((module) => module.AccountMenuPopup), {
   testId: 'account-menu',
   className: menuButtonClass,

@@ -26,7 +26,7 @@ function MenuLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 account menu, for both states; app links hidden in production. Loaded on first use. */
+/** The account menu (docs/product/pages.md#account-menu), for both states; app links hidden in production. Loaded on first use. */
 export function AccountMenuPopup(props: PopupProps) {
   const t = useShellText();
   const firstItemFocus = useFirstItemFocus(props);

@@ -11,7 +11,7 @@ import { useShellLocale, useShellPathname } from './shell-i18n';
 
 let started = false;
 
-/** Runs the spec §4 startup once per page load and keeps the language state in step. */
+/** Runs the startup (docs/product/accounts.md#startup) once per page load and keeps the language state in step. */
 export function AppStartup() {
   const locale = useShellLocale();
   const pathname = useShellPathname();

@@ -5,7 +5,7 @@ import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { CartBadge } from './CartBadge';
 import { useLocalePath, useShellText } from './shell-i18n';
 
-/** The cart icon, for logged-in users only (spec §2). */
+/** The cart icon, for logged-in users only (docs/product/pages.md#cart-badge). */
 export function CartLink() {
   const t = useShellText();
   const localePath = useLocalePath();

@@ -16,7 +16,7 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange);
 }
 
-/** Spec screen 4: shown until a consent record exists in local storage. */
+/** Shown until a consent record exists in local storage (docs/product/pages.md#cookie-notice). */
 export function CookieNotice() {
   const t = useShellText();
   const localePath = useLocalePath();
@@ -58,7 +58,7 @@ export function CookieNotice() {
           {t('cookieNotice.text')}{' '}
           <Link href={localePath('/legal/privacy-policy')} className="font-semibold text-brand-700 underline">
             {t('cookieNotice.learnMore')}
-            {/* Spec wording on screen; the link's text says where it leads for screen readers and crawlers. */}
+            {/* The documented wording on screen (docs/product/pages.md#cookie-notice); the link's text says where it leads for screen readers and crawlers. */}
             <span className="sr-only"> {t('cookieNotice.learnMoreContext')}</span>
           </Link>
         </p>

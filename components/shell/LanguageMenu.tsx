@@ -3,7 +3,7 @@
 import { lazyMenu } from './lazy-menu';
 import { LanguageButtonFace, languageButtonClass } from './LanguageButtonFace';
 
-/** The language choice (spec §1), hidden in production; its menu loads when first opened. */
+/** The language choice (docs/product/languages-and-routing.md#languages), hidden in production; its menu loads when first opened. */
 export const LanguageMenu = lazyMenu(() => import('./LanguageMenuPopup').then((module) => module.LanguageMenuPopup), {
   testId: 'language-menu',
   className: languageButtonClass,

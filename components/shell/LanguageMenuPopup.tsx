@@ -10,7 +10,7 @@ import type { PopupProps } from './lazy-menu';
 import { useFirstItemFocus } from './menu-focus';
 import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';
 
-/** The language choice (spec §1); the shell leaves it out in production. Loaded on first use. */
+/** The language choice (docs/product/languages-and-routing.md#languages); the shell leaves it out in production. Loaded on first use. */
 export function LanguageMenuPopup(props: PopupProps) {
   const t = useShellText();
   const firstItemFocus = useFirstItemFocus(props);

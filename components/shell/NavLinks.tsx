@@ -11,7 +11,7 @@ const items = [
   { href: '/contact', label: 'contact', hidden: false },
 ] as const;
 
-/** The top bar's page links; the current page's link is underlined (spec §2). */
+/** The top bar's page links; the current page's link is underlined (docs/product/pages.md#shell). */
 export function NavLinks() {
   const t = useShellText();
   const pathname = useShellPathname();

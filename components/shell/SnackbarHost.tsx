@@ -13,7 +13,7 @@ const styles = {
 } as const;
 
 /**
- * Spec §9: one snack at a time at the bottom centre; duration 0 stays until dismissed. While the
+ * One snack at a time at the bottom centre (docs/product/pages.md#snackbar); duration 0 stays until dismissed. While the
  * cookie notice is shown, the snack stands above it (the notice sets --cookie-notice-height).
  */
 export function SnackbarHost() {

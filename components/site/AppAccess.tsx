@@ -29,7 +29,7 @@ export function AppAccessPending({ texts }: { texts: AppAccessTexts }) {
 }
 
 /**
- * Spec screen 15: OPEN APP when logged in, the login message otherwise; `?a=logout` logs a
+ * docs/product/pages.md#app-pages: OPEN APP when logged in, the login message otherwise; `?a=logout` logs a
  * logged-in visitor out and `?a=login` opens the login dialog, which returns to the app.
  */
 export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAccessTexts }) {
@@ -50,7 +50,7 @@ export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAcces
   return (
     <div className={boxClass} data-testid="app-access">
       {loggedIn ? (
-        // The app lives outside this site (spec §2 base paths), so a plain link loads it.
+        // The app lives outside this site (docs/product/billing.md#hosted-apps), so a plain link loads it.
         <a href={appPath} className={buttonClass('primary')}>
           {texts.openApp}
         </a>

@@ -8,7 +8,7 @@ const apps = {
   health: { path: '/apps/health', features: ['track', 'trends', 'private'] },
 } as const;
 
-/** Spec screen 15, for both hosted apps: static description, client-side access box. */
+/** The app pages (docs/product/pages.md#app-pages), for both hosted apps: static description, client-side access box. */
 export async function AppProductPage({ app }: { app: keyof typeof apps }) {
   const page = await getTranslations('pages');
   const t = await getTranslations('site.apps');

@@ -9,7 +9,7 @@ import type { ContactFormTexts } from './ContactFormView';
 type LoadedForm = ComponentType<{ texts: ContactFormTexts; start: ContactFormStart }>;
 
 /**
- * Spec screen 2 support form. Its `children` are the form as plain fields, rendered on the
+ * The support form (docs/product/pages.md#contact). Its `children` are the form as plain fields, rendered on the
  * server (PlainContactForm). The form's code (react-hook-form and the rules,
  * ContactFormLoaded.tsx) loads when a visitor reaches for it (pointer over it, focus in it, a
  * send), so the page's first load carries none of it and becomes usable sooner. The loaded form takes over

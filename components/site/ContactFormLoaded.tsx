@@ -22,7 +22,7 @@ const resolver = lazyZodResolver<SupportMessageInput, SupportMessage>(() =>
 );
 
 /**
- * Spec screen 2 support form with the §5 contact rules (all in SupportMessageSchema), once its
+ * The support form (docs/product/pages.md#contact) with the contact rules (docs/product/validation.md#contact-form, all in SupportMessageSchema), once its
  * code has loaded (ContactForm.tsx): it starts from what the plain form held, in the same field.
  */
 export default function ContactFormLoaded({ texts, start }: { texts: ContactFormTexts; start: ContactFormStart }) {
@@ -30,9 +30,9 @@ export default function ContactFormLoaded({ texts, start }: { texts: ContactForm
   const { register, handleSubmit, reset, formState, setValue } = useForm<SupportMessageInput, unknown, SupportMessage>({
     resolver,
     // Empty, with what the plain form held set below as changes: a half-written message is
-    // unsaved from the start, and the guard asks before the page is left (spec §2).
+    // unsaved from the start, and the guard asks before the page is left (docs/product/languages-and-routing.md#unsaved-changes-guard).
     defaultValues: emptyMessage,
-    // Validate as the user types and leaves a field; useFieldError decides what shows (spec §5).
+    // Validate as the user types and leaves a field; useFieldError decides what shows (docs/product/validation.md#how-fields-are-judged).
     mode: 'all',
     // focusInvalidField does it, with the field's heading in view.
     shouldFocusError: false,

@@ -27,7 +27,7 @@ export type ContactFieldBinding = { name: ContactField } & Partial<
 >;
 
 /**
- * The support form's markup (spec screen 2), the same before its code has loaded (rendered
+ * The support form's markup (docs/product/pages.md#contact), the same before its code has loaded (rendered
  * on the server, PlainContactForm) and after (ContactFormLoaded.tsx).
  */
 export function ContactFormView({

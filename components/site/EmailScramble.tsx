@@ -7,7 +7,7 @@ const revealsBeforeRest = 3;
 
 /**
  * The support address as a mail link whose visible text cycles between a statement and the
- * address with a scrambled-letter reveal (spec screen 2, timing in lib/scramble). Screen
+ * address with a scrambled-letter reveal (docs/product/pages.md#contact, timing in lib/scramble). Screen
  * readers get only the address; with reduced motion the address stands still. So that the
  * motion does not go on for as long as the page is open (WCAG 2.2.2), the address stands still
  * while the link is pointed at or focused (CSS), and the cycle rests on it after a few rounds.

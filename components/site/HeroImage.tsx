@@ -9,7 +9,7 @@ const height = 900;
 const sizes = '(min-width: 1280px) 460px, (min-width: 960px) 736px, (min-width: 600px) 608px, 100vw';
 
 /**
- * The home hero (spec screen 1): one of three images, chosen at random per visit, linking to
+ * The home hero (docs/product/pages.md#home): one of three images, chosen at random per visit, linking to
  * the consulting page. All three share one box of fixed aspect ratio, so the pick never
  * shifts the layout. All start hidden, so a paint before the pick loads none of them; without
  * JavaScript the first one shows.

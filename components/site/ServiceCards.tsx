@@ -4,7 +4,7 @@ import { buttonClass } from '../ui/Button';
 import { FeatureCard } from './blocks';
 import type { IconName } from './icons';
 
-/** Spec §1: the five consulting services, in the order the spec names them. */
+/** The five consulting services, in the order docs/product/pages.md#what-the-product-is names them. */
 const services = ['requirements', 'architecture', 'development', 'dataModeling', 'deployment'] as const satisfies readonly IconName[];
 
 /** The service cards, closed by a sixth card that invites a free consultation. */

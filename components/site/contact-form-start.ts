@@ -8,7 +8,7 @@ export interface ContactFormStart {
   values: SupportMessageInput;
   focused: ContactField | null;
   selection: [number, number] | null;
-  /** Fields the visitor has already left: their errors show at once (spec §5, touched). */
+  /** Fields the visitor has already left: their errors show at once (touched, docs/product/validation.md#how-fields-are-judged). */
   touched: ContactField[];
   submitted: boolean;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from '@/lib/random';
 
-/** The three hero illustrations (spec screen 1), made by scripts/make-hero-images.mjs. */
+/** The three hero illustrations (docs/product/pages.md#home), made by scripts/make-hero-images.mjs. */
 export const heroImageNames = ['desk1', 'desk2', 'meeting'] as const;
 export type HeroImageName = (typeof heroImageNames)[number];
 

@@ -11,7 +11,7 @@ import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
-/** Spec screen 10: the billing contact; the state is asked for (and required) only for the United States. */
+/** The billing contact; the state is asked for (and required) only for the United States (docs/product/validation.md#billing-contact). */
 export function BillingForm({
   form,
   countries,

@@ -12,7 +12,7 @@ import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
 const quantityChars = String(limits.quantityMax).length;
 
-/** Spec screen 10: description, unit price, an editable quantity with a trash button, sub total. */
+/** Description, unit price, an editable quantity with a trash button, sub total (docs/product/store.md#cart-and-tax). */
 export function CartLines({
   cart,
   offers,

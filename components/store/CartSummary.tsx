@@ -15,7 +15,7 @@ const taxText = {
   saveFailed: 'taxSaveFailed',
 } as const;
 
-/** Spec §4 Cart: checkout is disabled at total 0, while saving, with an invalid form or an uncalculated tax. */
+/** Checkout is disabled at total 0, while saving, with an invalid form or an uncalculated tax (docs/product/store.md#cart-and-tax). */
 export function checkoutDisabled(state: { total: number; saving: boolean; formValid: boolean; tax: TaxStatus }): boolean {
   return state.total === 0 || state.saving || !state.formValid || state.tax !== 'calculated';
 }

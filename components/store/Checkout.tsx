@@ -24,7 +24,7 @@ import { StripeCheckout } from './StripeCheckout';
 import { invoicePath } from '@/lib/portal-paths';
 
 /**
- * Spec screen 11: the legal agreement, the USD statement and the active provider's payment
+ * docs/product/store.md#checkout: the legal agreement, the USD statement and the active provider's payment
  * form. `?invoice=<key>` pays an unpaid invoice (Pay Now) instead of the cart. When the
  * payment session turns out closed (the order changed in another window), the checkout starts
  * again with the current amount.
@@ -53,7 +53,7 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
     },
     enabled: session === 'loggedIn',
   });
-  // Spec §4 Checkout: an empty cart goes back to the cart; so does a cart without a complete
+  // docs/product/store.md#checkout: an empty cart goes back to the cart; so does a cart without a complete
   // billing contact (opened by address), since tax and total wait for it there.
   const cart = payment.data?.cart ?? null;
   const backToCart = cart ? (cart.LineItems.length === 0 ? 'empty' : billingContactComplete(cart) ? null : 'billing') : null;

@@ -31,7 +31,7 @@ const resolver = lazyZodResolver<CardInput, z.output<typeof ManualCardFormSchema
 );
 
 /**
- * Spec screen 11 with the offline provider: a clearly labelled TEST MODE card form. The session
+ * The checkout (docs/product/store.md#checkout) with the offline provider: a clearly labelled TEST MODE card form. The session
  * is created first, once per checkout round; a declined card stays here for another try (the
  * session stays open).
  */

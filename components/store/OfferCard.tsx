@@ -10,7 +10,7 @@ import { cx } from '../ui/cx';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 
 /**
- * Spec screen 9, one offer: its description links to the offer's home page, then the bullets.
+ * One offer of the pricing page (docs/product/store.md#pricing-page): its description links to the offer's home page, then the bullets.
  * Paid offers show 'Only {price}', an optional 'Save' amount and ADD TO CART; free plans
  * (TrialDays -1) have their own background and START, which opens the app.
  */
@@ -62,7 +62,7 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
       </ul>
       <div className="mt-auto flex flex-col items-start gap-3 pt-6">
         {free ? (
-          // The apps are separate sites under /apps (spec §2), so a plain link loads them.
+          // The apps are separate sites under /apps (docs/product/billing.md#hosted-apps), so a plain link loads them.
           // The plan's name, hidden on screen, makes the link say where it goes (to search engines too).
           <a href={offer.AppPage} className={buttonClass('primary')}>
             {t('start')}

@@ -32,7 +32,7 @@ function outcomeOf(confirming: UseMutationResult<PaymentReturnResponse, unknown,
 }
 
 /**
- * Spec screen 12 and §4 Payment return: sends the session_id to payment/{provider}-return;
+ * docs/product/store.md#payment-return: sends the session_id to payment/{provider}-return;
  * complete → cart count 0 (then the count the server holds, as a payment takes only what it
  * bought), the new claims, and on to the invoice with payment_successful=true; refunded (a
  * second payment of an invoice paid in another tab) → says so, with the invoice; any other

@@ -23,7 +23,7 @@ const logInToAdd = (offerKey: string) => ({ returnTo: pricingPath, intent: { kin
 
 type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; retry(): void };
 
-/** Spec screen 9 once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
+/** The pricing page (docs/product/store.md#pricing-page) once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
 export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
   const text = useShellText();
   const t = (key: string) => text(`store.pricing.${key}`);
@@ -51,7 +51,7 @@ export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
   });
 
   /**
-   * Spec §4 Cart: one item, Quantity 1, IsAddition true, no billing. Logged out (spec §6) it
+   * One item, Quantity 1, IsAddition true, no billing (docs/product/store.md#pricing-page). Logged out (docs/product/accounts.md#anonymous-and-logged-in) it
    * opens the login, and the item is added once the visitor has logged in or signed up.
    */
   function add(offer: ServiceOffer) {

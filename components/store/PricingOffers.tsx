@@ -17,7 +17,7 @@ function CatalogLoading() {
   return <LoadingStatus label={text('store.loading.catalog')} />;
 }
 
-/** Spec screen 9: the pricing page's client island (the catalog is per language and changes without a build). */
+/** The pricing page's client island (docs/product/store.md#pricing-page) (the catalog is per language and changes without a build). */
 export function PricingOffers() {
   const catalog = useQuery({ queryKey: [...useDataScope('store'), 'catalog'], queryFn: fetchCatalog });
   useEffect(() => void loadOfferList(), []);

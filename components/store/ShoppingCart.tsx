@@ -39,14 +39,14 @@ async function loadCartData(): Promise<CartData> {
   const [cart, offers, countries, usStates] = await Promise.all([
     fetchCart(),
     fetchCatalog(),
-    // Spec §7: these two never show their errors; an empty list still lets the page work.
+    // These two never show their errors (docs/product/api.md#errors); an empty list still lets the page work.
     fetchCountries().catch(() => []),
     fetchUsStates().catch(() => []),
   ]);
   return { cart, offers, countries, usStates };
 }
 
-/** Spec screen 10: the cart page's client island. */
+/** The cart page's client island (docs/product/store.md#cart-and-tax). */
 export function ShoppingCart() {
   const t = useTranslations('store');
   const session = useSessionGate(cartPath);
@@ -88,8 +88,8 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
   }, [sessionLost]);
   const offersByKey = useMemo(() => new Map(offers.map((offer) => [offer.Key, offer])), [offers]);
   const { isValid, isDirty } = form.formState;
-  // Edits wait for the pause and a complete billing contact before they are saved (spec §4
-  // Cart); until then, leaving the page would lose them (spec §2's guard).
+  // Edits wait for the pause and a complete billing contact before they are saved (docs/product/store.md#cart-and-tax);
+  // until then, leaving the page would lose them (docs/product/languages-and-routing.md#unsaved-changes-guard).
   useUnsavedChangesGuard(isDirty && tax !== 'calculated');
 
   // The badge follows the cart as loaded (another tab may have changed it).

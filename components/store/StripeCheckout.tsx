@@ -8,12 +8,12 @@ import { snackbarDurations } from '@/lib/config';
 import { showError } from '@/lib/state/snackbar';
 import { stripeFor } from './stripe';
 
-/** Spec screen 11 with Stripe: its embedded checkout, which creates the session when it mounts. */
+/** The checkout (docs/product/store.md#checkout) with Stripe: its embedded checkout, which creates the session when it mounts. */
 export function StripeCheckout({ publishableKey, invoiceKey }: { publishableKey: string; invoiceKey: string | null }) {
   const router = useRouter();
   const stripe = stripeFor(publishableKey);
 
-  // Spec §4 Checkout: without the payment script, back to the cart.
+  // Without the payment script, back to the cart (docs/product/store.md#checkout).
   useEffect(() => {
     let live = true;
     void stripe.then((loaded) => {

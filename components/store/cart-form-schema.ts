@@ -8,7 +8,7 @@ const QuantityTextSchema = z
   .transform((text) => (/^\d+$/.test(text) ? Number(text) : -1))
   .pipe(QuantitySchema);
 
-/** The cart page's one form: the billing contact (spec §5) and a quantity per line. */
+/** The cart page's one form: the billing contact (docs/product/validation.md#billing-contact) and a quantity per line. */
 export const CartFormSchema = z.object({
   Billing: BillingInfoSchema,
   Quantities: z.record(z.string(), QuantityTextSchema),

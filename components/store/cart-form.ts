@@ -2,7 +2,7 @@
 import type { CartModel, UpdateCartRequest } from '@/lib/contract/store';
 import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
-/** Spec §9: the tax is recalculated 2000 ms after the last change. */
+/** The tax is recalculated 2000 ms after the last change (docs/product/store.md#cart-and-tax). */
 export const TAX_DEBOUNCE_MS = 2000;
 
 /** The saved billing contact and the cart's quantities, as the form edits them. */
@@ -22,7 +22,7 @@ export function toFormValues(cart: CartModel): CartFormInput {
   };
 }
 
-/** Spec §4 Cart: the lines on screen with their current quantities, the billing info, IsAddition false. */
+/** The lines on screen with their current quantities, the billing info, IsAddition false (docs/product/store.md#cart-and-tax). */
 export function toUpdateRequest(cart: CartModel, values: CartFormOutput): UpdateCartRequest {
   return {
     Items: cart.LineItems.map((line) => ({ ServiceOfferKey: line.Key, Quantity: values.Quantities[line.Key] ?? line.Quantity })),

@@ -11,7 +11,7 @@ import { TAX_DEBOUNCE_MS, toUpdateRequest } from './cart-form';
 import type { CartFormInput, CartFormOutput, TaxStatus } from './cart-form-schema';
 
 /**
- * Spec §4 Cart: any change sets the tax to 'not calculated'; after 2000 ms without change a
+ * docs/product/store.md#cart-and-tax: any change sets the tax to 'not calculated'; after 2000 ms without change a
  * valid form shows 'calculating' and saves the cart (which prices it), an invalid billing
  * contact shows 'address required'. Saves go one after another, so the server keeps the last
  * one; an answer that a newer change has overtaken is not shown. Lines the answer brings that

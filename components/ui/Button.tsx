@@ -10,7 +10,7 @@ const variants: Record<ButtonVariant, string> = { primary: 'btn-primary', warn: 
 export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) => cx('btn', variants[variant], extra);
 
 /**
- * `busy`: the form's call is running (spec §4 "Dialogs": the submit button is disabled). It
+ * `busy`: the form's call is running (the submit button is disabled, docs/product/pages.md#dialogs). It
  * looks and reads as disabled but keeps the keyboard focus, which a disabled button would
  * drop to the page; clicks, and Enter in the form's fields, do nothing meanwhile.
  */

@@ -11,9 +11,9 @@ export interface DialogProps {
   onOpenChange(open: boolean): void;
   title: ReactNode;
   children: ReactNode;
-  /** Spec §9: generic dialogs are 280–560 px wide; some name their own width. */
+  /** Generic dialogs are 280–560 px wide; some name their own width (docs/product/pages.md#dialogs). */
   maxWidth?: number;
-  /** Sign-up is not closed by a click on the backdrop (spec screen 7). */
+  /** Sign-up is not closed by a click on the backdrop (docs/product/accounts.md#sign-up-with-a-code). */
   closeOnBackdrop?: boolean;
   closeLabel?: string;
   icon?: ReactNode;
@@ -30,7 +30,7 @@ function openerOf(active: Element | null): HTMLElement | null {
   return menuButton instanceof HTMLElement ? menuButton : active;
 }
 
-/** The one modal dialog: fades in over 150 ms and out over 75 ms (spec §9). */
+/** The one modal dialog: fades in over 150 ms and out over 75 ms (docs/product/pages.md#dialogs). */
 export function Dialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { cx } from './cx';
 
 /**
- * Server messages above a form (spec §8); renders nothing for an empty list. A notice (the
+ * Server messages above a form (docs/product/validation.md#how-fields-are-judged); renders nothing for an empty list. A notice (the
  * server accepted the request and says what happens next) is not dressed as an error.
  */
 export function ErrorPanel({ messages, notice = false }: { messages: readonly string[] | null | undefined; notice?: boolean }) {

@@ -3,7 +3,7 @@ import { cx } from './cx';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
-  /** Already translated; shown only when given (the form decides when, spec §5). */
+  /** Already translated; shown only when given (the form decides when, docs/product/validation.md#how-fields-are-judged). */
   error?: string;
   hint?: ReactNode;
   /** Something inside the field's right edge, such as a show-password toggle. */

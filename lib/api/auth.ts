@@ -22,7 +22,7 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
 /** A sign-up answer; `notice` when its messages are news, not refusals (the code was mailed). */
 export type SignupAnswer = SignupResponse & { notice: boolean };
 
-/** POST auth/signup: first without Code (a code is mailed), then with it (spec §4 "Sign-up"). */
+/** POST auth/signup: first without Code (a code is mailed), then with it (docs/product/accounts.md#sign-up-with-a-code). */
 export async function signup(request: SignupRequest): Promise<SignupAnswer> {
   const { body, messages, notice } = await callApiAnswer<Answer<SignupResponse>>('POST', 'auth/signup', { body: request });
   return { Errors: messages, CodeResult: body.CodeResult ?? null, SessionInfo: body.SessionInfo ?? null, notice };

@@ -6,7 +6,7 @@ import type { Language } from '../contract/languages';
 import { callApi } from './client';
 
 /*
- * The billing calls of spec §7. The reads are silent because the screens report their own
+ * The billing calls (docs/product/api.md#calls). The reads are silent because the screens report their own
  * failures: a missing or foreign id (404, never a leak) is a "not found" state there, not
  * an error snack; anything else is shown by the screen (components/billing/use-portal-query).
  */
@@ -24,6 +24,6 @@ export const cancelSubscription = (id: string) => callApi<UserResponse>('DELETE'
 /** Names the services of an invoice after payment; the app buttons are extra, so a failure stays quiet. */
 export const fetchServiceOffers = (signal?: AbortSignal) => read<ServiceOffer[]>('store/catalog', signal);
 
-/** Spec §7: a plain link the browser opens itself (the session cookie is all it needs); the PDF is in the page's language. */
+/** A plain link the browser opens itself (the session cookie is all it needs); the PDF is in the page's language (docs/product/billing.md#invoice-page). */
 export const invoicePdfUrl = (key: string, language: Language) =>
   `${API_BASE}billing/invoice-pdf/${segment(key)}/download?lang=${language}`;

@@ -9,9 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface CallOptions {
   body?: unknown;
-  /** Spec §8: a plain-object error body is handed back as the result instead of shown. */
+  /** A plain-object error body is handed back as the result instead of shown (docs/product/api.md#errors). */
   returnErrorBody?: boolean;
-  /** Spec §7: app info, states, countries and session info never show their errors. */
+  /** App info, states, countries and session info never show their errors (docs/product/api.md#errors). */
   silent?: boolean;
   signal?: AbortSignal;
   /** How long to wait for the answer; callTimeoutMs unless said. */
@@ -29,7 +29,7 @@ export class ApiCallError extends Error {
   }
 }
 
-/** Spec §8: what a visitor is told when the server cannot be reached. */
+/** What a visitor is told when the server cannot be reached (docs/product/api.md#errors). */
 export const unableToConnect: SnackContent = { key: 'snack.unableToConnect' };
 const nonHttpError: SnackContent = { key: 'snack.nonHttpError' };
 const timedOut: SnackContent = { key: 'snack.timeout' };
@@ -101,7 +101,7 @@ async function exchange(method: HttpMethod, path: string, options: CallOptions):
   }
 }
 
-/** What an answer's status means (spec §8): its body, a lost session, or an error shown. */
+/** What an answer's status means (docs/product/api.md#errors): its body, a lost session, or an error shown. */
 function settle<T>(response: Response, body: unknown, options: CallOptions): T {
   if (response.ok) return body as T;
   if (response.status === 401) {
@@ -113,7 +113,7 @@ function settle<T>(response: Response, body: unknown, options: CallOptions): T {
   return fail(message === null ? httpError(response.status) : { text: message }, options, response.status, body);
 }
 
-/** The one way the browser talks to the backend (spec §7–§8). */
+/** The one way the browser talks to the backend (docs/product/api.md). */
 export async function callApi<T>(method: HttpMethod, path: string, options: CallOptions = {}): Promise<T> {
   const { response, body } = await exchange(method, path, options);
   return settle<T>(response, body, options);

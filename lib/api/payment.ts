@@ -4,7 +4,7 @@ import { callApi } from './client';
 
 export const fetchKeyInfo = () => callApi<KeyInfo>('GET', 'payment/key-info');
 
-/** Spec §3: the publishable key comes base64-encoded twice. */
+/** The publishable key comes base64-encoded twice (docs/product/api.md#calls). */
 export const decodePublishableKey = (value: string) => atob(atob(value));
 
 /** POST payment/create-{provider}-session; `invoiceKey` pays an existing unpaid invoice (Pay Now). */

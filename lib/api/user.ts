@@ -13,7 +13,7 @@ import { callApiAnswer } from './client';
 /** A user call's answer; `notice` when its messages are news, not refusals (the code was mailed). */
 export type UserAnswer = UserResponse & { notice: boolean };
 
-/** Every PUT user/* call: refusals come back as the answer (ErrorMessages + Data, spec §4). */
+/** Every PUT user/* call: refusals come back as the answer (ErrorMessages + Data, docs/product/api.md#data-and-coderesult-values). */
 async function putUser(path: string, body: unknown): Promise<UserAnswer> {
   const { body: answer, messages, notice } = await callApiAnswer<Partial<UserResponse> & ErrorEnvelope>('PUT', `user/${path}`, { body });
   return { ErrorMessages: messages, Data: answer.Data ?? null, notice };

@@ -9,7 +9,7 @@ export const SessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-/** The stored cookie.consent record (spec §3), sent with login and sign-up. */
+/** The stored cookie.consent record (docs/product/api.md#cookies-and-browser-storage), sent with login and sign-up. */
 const CookieConsentSchema = z.object({ timestamp: text().max(40), app: text().max(20) }).nullish();
 
 export const LoginRequestSchema = z.object({
@@ -45,7 +45,7 @@ export const SignupResponseSchema = z.object({
 });
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
-/** The sign-up dialog's fields: the payload plus the repeated password (spec §5). */
+/** The sign-up dialog's fields: the payload plus the repeated password (docs/product/validation.md#sign-up). */
 export const SignupFormSchema = SignupRequestSchema.omit({ CookieConsent: true })
   .safeExtend({ RepeatPassword: repeatedPassword(), Code: verificationCode() })
   .refine((form) => form.Password === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });

@@ -13,7 +13,7 @@ const PaymentSchema = z.object({
 /** An invoice line keeps what was bought as it was sold: its description and unit price. */
 const InvoiceLineSchema = LineItemSchema.extend({ Description: z.string(), UnitAmount: z.number().int() });
 
-/** Spec §3 invoice: the cart model plus its own fields; amounts in cents, dates ISO 8601 UTC. */
+/** Invoice (docs/product/billing.md#invoices): the cart model plus its own fields; amounts in cents, dates ISO 8601 UTC. */
 export const InvoiceSchema = CartModelSchema.extend({
   LineItems: z.array(InvoiceLineSchema),
   Key: z.string(),
@@ -31,7 +31,7 @@ export const InvoiceSchema = CartModelSchema.extend({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-/** Spec §3 subscription. */
+/** docs/product/billing.md#subscriptions */
 export const SubscriptionSchema = z.object({
   Key: z.string(),
   Description: z.string(),

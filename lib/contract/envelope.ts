@@ -14,7 +14,7 @@ export const ErrorMessageSchema = z.object({
 });
 export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
 
-/** The error envelope of every failed call (ARCHITECTURE.md "Errors"). */
+/** The error envelope of every failed call (docs/product/api.md#envelopes). */
 export const ErrorEnvelopeSchema = z.object({
   ErrorMessages: z.array(ErrorMessageSchema).optional(),
   Errors: z.array(ErrorMessageSchema).optional(),

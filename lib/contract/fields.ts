@@ -61,7 +61,7 @@ export const requiredText = (max: number, required = 'required', field = text) =
     .max(max, maxLength(max));
 export const optionalText = (max: number) => text().max(max, maxLength(max));
 
-/** An email field's messages; the contact form words its own and has no minimum length (spec §5). */
+/** An email field's messages; the contact form words its own and has no minimum length (docs/product/validation.md#contact-form). */
 interface EmailRules {
   required: string;
   format: string;
@@ -69,7 +69,7 @@ interface EmailRules {
 }
 
 /**
- * Login and sign-up user name (spec §5), or with other rules the contact form's address: every
+ * Login and sign-up user name (docs/product/validation.md#login, docs/product/validation.md#sign-up), or with other rules the contact form's address: every
  * field naming an account or a mailbox. Its value is the canonical form (canonicalEmail), and
  * the lengths and the format judge that form, which is the one stored and mailed to.
  */
@@ -87,7 +87,7 @@ export const currentPassword = () =>
     .min(limits.passwordMin, minLength(limits.passwordMin))
     .max(limits.password, maxLength(limits.password));
 
-/** A password being chosen: sign-up and change password (spec §5). */
+/** A password being chosen: sign-up and change password (docs/product/validation.md#sign-up, docs/product/validation.md#settings-forms). */
 export const newPassword = () =>
   currentPassword().regex(/[A-Z]/, 'passwordUppercase').regex(/[a-z]/, 'passwordLowercase').regex(/[0-9]/, 'passwordNumber');
 

@@ -1,10 +1,10 @@
 // Constants of the wire protocol, kept free of zod: the API client loads them on every page.
 
-/** Spec §7: every /api request carries the application key in this header. */
+/** Every /api request carries the application key in this header (docs/product/api.md#conventions). */
 export const APP_KEY_HEADER = 'X-App-Key';
 export const APP_KEY = 'bluebonnet-website';
 
-/** Request-forgery protection (the double-submit convention the spec describes). */
+/** Request-forgery protection (the double-submit convention, docs/product/api.md#conventions). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 

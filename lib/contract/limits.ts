@@ -1,7 +1,7 @@
 // The field rules' plain parts: lengths, message keys, the email form and check, the trim helpers.
 // Free of zod, so forms can show limits and messages without loading the schema library.
 
-/** Field lengths and counts (spec §5 and §9, then the API's own bounds): the one place they are written. */
+/** Field lengths and counts (docs/product/validation.md, then the API's own bounds): the one place they are written. */
 export const limits = {
   fullName: 30,
   email: 50,
@@ -18,7 +18,7 @@ export const limits = {
   city: 50,
   postalCode: 50,
   quantityMax: 100,
-  // Not in the spec: the API's own bounds.
+  // The API's own bounds (docs/product/validation.md#bounds-of-the-apis-own).
   stateCode: 10,
   countryCode: 2,
   offerKey: 100,
@@ -90,7 +90,7 @@ function idnaAscii(domain: string): string | null {
 }
 
 /**
- * Spec §5: a valid address has at most 254 characters and a local part of at most 64. Judges
+ * docs/product/validation.md#how-fields-are-judged: a valid address has at most 254 characters and a local part of at most 64. Judges
  * the canonical form (canonicalEmail): the domain is ASCII labels that IDNA leaves as they
  * are (so no broken xn-- label), and its top level is not a number (an IP address).
  */
@@ -122,6 +122,6 @@ export function canonicalEmail(value: string): string {
   return mapped.slice(0, at + 1) + (idnaAscii(domain) ?? domain);
 }
 
-/** Spec §5 helpers: trimmed text, '' for empty input; or null when nothing is left. */
+/** Trim helpers (docs/product/validation.md#how-fields-are-judged): trimmed text, '' for empty input; or null when nothing is left. */
 export const trimToEmpty = (value: string | null | undefined): string => (value ?? '').trim();
 export const trimToNull = (value: string | null | undefined): string | null => trimToEmpty(value) || null;

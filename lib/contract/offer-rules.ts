@@ -3,13 +3,13 @@
 
 const FREE_PLAN_TRIAL_DAYS = -1;
 
-/** Spec §9: TrialDays -1 marks a free plan. */
+/** TrialDays -1 marks a free plan (docs/product/store.md#offers). */
 export const isFreePlan = (offer: { TrialDays: number }) => offer.TrialDays === FREE_PLAN_TRIAL_DAYS;
 
-/** The country whose billing address needs a state (spec §5). */
+/** The country whose billing address needs a state (docs/product/validation.md#billing-contact). */
 export const US = 'US';
 
-/** Spec §5: what a checkout needs of the cart's saved billing contact (the state only in the US). */
+/** What a checkout needs of the cart's saved billing contact, the state only in the US (docs/product/validation.md#billing-contact). */
 export function billingContactComplete(
   cart: Record<
     'BillingName' | 'BillingAddress1' | 'BillingCity' | 'BillingPostalCode' | 'BillingCountryCode' | 'BillingStateCode',

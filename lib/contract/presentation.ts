@@ -12,10 +12,10 @@ function dollars(cents: number, decimals: 0 | 2): string {
   return `${cents < 0 ? '-' : ''}$${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** Spec §3: money is held in cents and shown as US dollars with 2 decimals. */
+/** Money is held in cents and shown as US dollars with 2 decimals (docs/product/store.md#money). */
 export const formatUsd = (cents: number) => dollars(cents, 2);
 
-/** Spec §2 screen 9: the 'Save' amount is Savings / 100 in USD without decimals. */
+/** The 'Save' amount is Savings / 100 in USD without decimals (docs/product/store.md#pricing-page). */
 export const formatUsdWhole = (cents: number) => dollars(cents, 0);
 
 /** Money in cents as US dollars written the reader's way ($1,234.50; 1.234,50 $; 1 234,50 $): the console's. */
@@ -35,7 +35,7 @@ export function dollarsToCents(typed: string): number | null {
 /** Cents as a plain amount for a field: 1234 → "12.34". */
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** Spec §3: invoice dates as MM/dd/yyyy in UTC. */
+/** Invoice dates as MM/dd/yyyy in UTC (docs/product/billing.md#dates). */
 export function formatInvoiceDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
@@ -45,7 +45,7 @@ export function formatInvoiceDate(iso: string | null | undefined): string {
 
 export type InvoiceStatus = 'void' | 'paid' | 'unpaid';
 
-/** Spec §4 invoice status: Void; Paid (FullyPaidDate set); otherwise Unpaid Pending. */
+/** Invoice status: Void; Paid (FullyPaidDate set); otherwise Unpaid Pending (docs/product/billing.md#invoice-status). */
 export function invoiceStatus(invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'>): InvoiceStatus {
   if (invoice.IsVoid) return 'void';
   return invoice.FullyPaidDate ? 'paid' : 'unpaid';
@@ -53,7 +53,10 @@ export function invoiceStatus(invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'>
 
 export type SubscriptionState = 'active' | 'expired' | 'pending' | 'renewed' | 'inactive' | 'invalid';
 
-/** Spec §4 subscription states, checked in the order of its table. */
+/**
+ * The first state that applies, in this order: INVALID, INACTIVE, Active, Renewed, Expired, Pending
+ * (docs/product/billing.md#subscription-states).
+ */
 export function subscriptionState(
   s: Pick<Subscription, 'IsActive' | 'HasExpired' | 'IsRenewed' | 'IsActivated' | 'IsValid'>,
 ): SubscriptionState {

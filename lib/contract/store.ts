@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits, messageKey, optionalText, requiredText, text } from './fields';
 import { US } from './offer-rules';
 
-/** Spec §3 service offer; Price and Savings in cents. TrialDays -1 marks a free plan. */
+/** Service offer (docs/product/store.md#offers); Price and Savings in cents. TrialDays -1 marks a free plan. */
 export const ServiceOfferSchema = z.object({
   Key: z.string(),
   Description: z.string(),
@@ -24,7 +24,7 @@ export const LineItemSchema = z.object({
   AvailableLicenseKey: z.string().nullish(),
 });
 
-/** Spec §3 cart / invoice model; amounts in cents. */
+/** Cart / invoice model; amounts in cents (docs/product/store.md#cart-and-tax, docs/product/billing.md#invoices). */
 export const CartModelSchema = z.object({
   LineItems: z.array(LineItemSchema),
   SubTotalAmount: z.number().int(),
@@ -43,7 +43,7 @@ export const CartModelSchema = z.object({
 export type CartModel = z.infer<typeof CartModelSchema>;
 
 /**
- * Spec §5 billing rules; the state is required only for the United States. Elsewhere the form
+ * Billing rules (docs/product/validation.md#billing-contact); the state is required only for the United States. Elsewhere the form
  * shows no state field, so a state sent anyway is dropped rather than printed on the invoice.
  */
 export const BillingInfoSchema = z
@@ -82,7 +82,7 @@ export type UpdateCartRequest = z.input<typeof UpdateCartRequestSchema>;
 export const PaymentProviderSchema = z.enum(['stripe', 'manual']);
 export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
 
-/** Value is the publishable key base64-encoded twice (spec §3); Provider says which one is active. */
+/** Value is the publishable key base64-encoded twice (docs/product/api.md#calls); Provider says which one is active. */
 export const KeyInfoSchema = z.object({ Value: z.string(), Provider: PaymentProviderSchema });
 export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 

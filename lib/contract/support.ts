@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountEmail, limits, multiLineText, optionalText, requiredText } from './fields';
 
-/** Spec §3 support message: all trimmed, email in its canonical form (lower case and more); §5 contact rules. */
+/** Support message (docs/product/api.md#calls): all trimmed, email in its canonical form (lower case and more); contact rules (docs/product/validation.md#contact-form). */
 export const SupportMessageSchema = z.object({
   FullName: requiredText(limits.fullName, 'fullNameRequired'),
   EmailAddress: accountEmail({ required: 'emailRequired', format: 'emailInvalid' }),

@@ -1,2 +1,2 @@
-/** Data values of spec §4 in user/* answers (zod-free: the settings screens read them). */
+/** Data values in user/* answers (docs/product/api.md#data-and-coderesult-values) (zod-free: the settings screens read them). */
 export const userData = { showCode: 'show', hideCode: 'hide', sessionEnded: 'session-ended' } as const;

@@ -28,7 +28,7 @@ export const ChangeEmailRequestSchema = z.object({
 });
 export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
 
-/** The settings form also rejects the current address before sending (spec §5). */
+/** The settings form also rejects the current address before sending (docs/product/validation.md#settings-forms). */
 export const changeEmailFormSchema = (currentEmail: string) =>
   z.object({
     NewEmailAddress: accountEmail().refine((value) => value !== canonicalEmail(currentEmail), 'sameEmail'),

@@ -5,7 +5,7 @@ import { createStore, useStore } from './store';
 
 export type DisplayLanguage = 'en' | 'de' | 'ru';
 
-/** Spec §3 "App state". */
+/** docs/product/accounts.md#app-state */
 export interface AppState {
   appInitialized: boolean;
   sessionChecked: boolean;
@@ -34,7 +34,7 @@ export const appActions = {
   markInitialized: () => appState.set({ appInitialized: true }),
   markSessionChecked: () => appState.set({ sessionChecked: true }),
 
-  /** Spec §4: storing the session resets both counts and saves the auth.session flag. */
+  /** Storing the session resets both counts and saves the auth.session flag (docs/product/accounts.md#app-state). */
   setSession(sessionInfo: SessionInfo | null) {
     const session = sessionInfo?.UserName ? sessionInfo : null;
     appState.set({ sessionInfo: session, appInfo: emptyAppInfo });

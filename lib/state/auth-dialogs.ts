@@ -2,12 +2,12 @@ import { createStore, useStore } from './store';
 
 export type AuthDialog = 'login' | 'signup';
 
-/** What a visitor was doing when a login stopped them (spec §6: ADD TO CART while logged out). */
+/** What a visitor was doing when a login stopped them (ADD TO CART while logged out, docs/product/accounts.md#anonymous-and-logged-in). */
 export type AuthIntent = { kind: 'addToCart'; offerKey: string };
 
 interface AuthDialogState {
   open: AuthDialog | null;
-  /** Where to go after a successful login (spec §2 guard redirect path). */
+  /** Where to go after a successful login (docs/product/languages-and-routing.md#login-guard). */
   returnTo: string | null;
   /** Kept from login to sign-up and back; dropped when the visitor closes the dialog. */
   intent: AuthIntent | null;

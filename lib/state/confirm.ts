@@ -4,7 +4,7 @@ export interface ConfirmRequest {
   /** Message keys, translated by the dialog. */
   titleKey: string;
   messageKey: string;
-  /** Yes styled as a warning instead of primary (spec screen 5). */
+  /** Yes styled as a warning instead of primary (docs/product/pages.md#confirm-dialog). */
   warn?: boolean;
   icon?: 'warning' | 'question';
 }

@@ -3,7 +3,7 @@ import { snackbarDurations } from '../config';
 import { appActions } from './app-state';
 import { showSuccess } from './snackbar';
 
-/** Ends the session on the server and in the browser, then says so (spec §2 "Logout"). */
+/** Ends the session on the server and in the browser, then says so (docs/product/accounts.md#logout). */
 export async function endSession(): Promise<void> {
   try {
     await logout();

@@ -10,7 +10,7 @@ export interface Snack {
   id: number;
   content: SnackContent;
   style: SnackStyle;
-  /** 0 keeps the snack until it is dismissed (spec §9: the default). */
+  /** 0 keeps the snack until it is dismissed (the default, docs/product/pages.md#snackbar). */
   duration: number;
 }
 

@@ -12,7 +12,7 @@ import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('contact', '/contact');
 
-/** Spec screen 2: address with flag, the support form and the animated email line. */
+/** Address with flag, the support form and the animated email line (docs/product/pages.md#contact). */
 export default async function ContactPage() {
   const page = await getTranslations('pages.contact');
   const t = await getTranslations('site.contact');

@@ -7,7 +7,7 @@ import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('solutions', '/solutions');
 
-/** Spec screen 13: consulting always; the two hosted apps are hidden in production. */
+/** Consulting always; the two hosted apps are hidden in production (docs/product/pages.md#solutions-index). */
 const solutions = [
   { key: 'consulting', href: '/solutions/consulting', icon: 'consulting', shown: true },
   { key: 'pdf', href: '/solutions/pdf', icon: 'pdf', shown: !isProduction },

@@ -19,7 +19,7 @@ import { settingsPath, type SessionEnd } from './types';
 
 type FormName = 'email' | 'password' | 'displayName';
 
-/** Spec screen 8: the settings page's client island. */
+/** The settings page's client island (docs/product/accounts.md#settings-page). */
 export function AccountSettings() {
   const t = useTranslations('account.settings');
   const router = useRouter();
@@ -55,7 +55,7 @@ export function AccountSettings() {
   });
   useUnsavedChangesGuard(dirtyForms.size > 0);
 
-  /** Spec §4 "Incorrect password" and "Account deletion": the session ends here, then home. */
+  /** The session ends here, then home (docs/product/accounts.md#wrong-current-password, docs/product/accounts.md#account-deletion). */
   const endSession = useCallback(
     (reason: SessionEnd) => {
       appActions.setSession(null);

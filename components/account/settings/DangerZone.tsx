@@ -17,7 +17,7 @@ import { useFormMutation } from '../use-form-mutation';
 import { SettingsCard } from './SettingsCard';
 import { settingsPath, type SessionEnd } from './types';
 
-/** Spec screen 8 "Danger Zone": the button and its confirmation dialog (530 px). */
+/** "Danger Zone": the button and its confirmation dialog, 530 px (docs/product/accounts.md#account-deletion). */
 export function DangerZone({ onSessionEnd }: { onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations();
   const [open, setOpen] = useState(false);

@@ -21,7 +21,7 @@ import { useReportDirty } from './use-report-dirty';
 
 type ProfileSchema = ReturnType<typeof profileFormSchema>;
 
-/** Spec screen 8 "Display name": optional; it replaces the email address in some places. */
+/** Display name: optional; it replaces the email address in some places (docs/product/accounts.md#display-name). */
 export function DisplayNameSection({ displayName, onDirtyChange }: SectionProps & { displayName: string | null }) {
   const t = useTranslations('account.settings');
   const resolver = useMemo(

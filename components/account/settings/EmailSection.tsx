@@ -24,7 +24,7 @@ import { useReportDirty } from './use-report-dirty';
 type EmailSchema = ReturnType<typeof changeEmailFormSchema>;
 const emptyForm = { NewEmailAddress: '', Code: '' };
 
-/** Spec screen 8 "Email / User name" with the code flow of spec §4 "Email update". */
+/** "Email / User name" with its code flow (docs/product/accounts.md#changing-the-email-address). */
 export function EmailSection({ userName, onDirtyChange }: SectionProps & { userName: string }) {
   const t = useTranslations('account.settings');
   const resolver = useMemo(

@@ -23,7 +23,7 @@ const resolver = lazyZodResolver<ChangePasswordForm, z.output<typeof ChangePassw
   import('@/lib/contract/user').then((contract) => contract.ChangePasswordFormSchema),
 );
 
-/** Spec screen 8 "Password". */
+/** docs/product/accounts.md#changing-the-password */
 export function PasswordSection({
   userName,
   onDirtyChange,

@@ -13,7 +13,7 @@ const reasons = ['experience', 'transparency', 'flexibility', 'ownership'] as co
 const engagementPoints = ['monthly', 'demo', 'feedback'] as const;
 const consultationHref = '/contact#contact-form';
 
-/** Spec screen 14. */
+/** docs/product/pages.md#consulting-page */
 export default async function ConsultingPage() {
   const page = await getTranslations('pages.consulting');
   const t = await getTranslations('site.consulting');

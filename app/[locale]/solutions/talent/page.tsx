@@ -6,7 +6,7 @@ import { metadataFor } from '@/lib/page-metadata';
 
 export const generateMetadata = metadataFor('talent', '/solutions/talent');
 
-/** Spec screen 16: a stub with a link to the app and a to-do note. */
+/** A stub with a link to the app and a to-do note (docs/product/pages.md#talent-page). */
 export default async function SolutionsTalentPage() {
   const page = await getTranslations('pages.talent');
   const t = await getTranslations('site.talent');

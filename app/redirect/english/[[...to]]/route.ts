@@ -5,7 +5,7 @@ import { routing } from '@/i18n/routing';
 /**
  * Answers the /en/… rules of i18n/route-rules.ts like the other redirect route, and remembers
  * for the browser session that the address asked for English, so the unprefixed address it
- * leads to stays English in a German browser (spec §1: the address comes before the browser).
+ * leads to stays English in a German browser (the address comes before the browser, docs/product/languages-and-routing.md#the-language-rules).
  */
 export const dynamic = 'force-dynamic';
 
