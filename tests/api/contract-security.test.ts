@@ -126,7 +126,7 @@ describe('the published contract', () => {
     expect(Object.keys(forStaff.paths).every((path) => path.startsWith('/api/admin/'))).toBe(true);
   });
 
-  it('lists every call of spec §7', () => {
+  it('lists every call of the API', () => {
     const listed = operations.map((operation) => `${operation.method} ${operation.path}`);
     for (const call of [
       'GET /api/app/app-info',

@@ -103,9 +103,9 @@ export async function snackShown(text: string, style: SnackStyle): Promise<Shown
 }
 
 /**
- * The snack goes away by itself about `ms` after it appeared (spec §9 durations), on real
+ * The snack goes away by itself about `ms` after it appeared (docs/product/pages.md#snackbar), on real
  * timers. The window is wide enough for a busy machine (the test may see the snack late) and
- * still tells the spec's 2, 5 and 10 seconds apart.
+ * still tells the 2, 5 and 10 seconds apart.
  */
 export async function expectSnackGoneAfter(snack: ShownSnack, ms: number) {
   await waitFor(() => expect(snack.element).not.toBeInTheDocument(), { timeout: ms + 1000 });

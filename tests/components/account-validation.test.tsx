@@ -7,7 +7,7 @@ import { signedIn, strongPassword, uniqueEmail } from './runner/accounts';
 import { network } from './runner/network';
 
 /**
- * Spec §5 for every account form, in every language: each rule's message shows (and only
+ * The field rules (docs/product/validation.md) for every account form, in every language: each rule's message shows (and only
  * the first failing one), and an invalid submit sends nothing.
  */
 type Form = 'login' | 'signup' | 'email' | 'password' | 'displayName' | 'delete';
@@ -166,7 +166,7 @@ function fill(label: string, value: string) {
   fireEvent.blur(input);
 }
 
-/** Sign-up and email update show the code field only when the server asks (spec §4): a real code request for a new address. */
+/** Sign-up and email update show the code field only when the server asks (docs/product/accounts.md#sign-up-with-a-code): a real code request for a new address. */
 async function showCodeField(form: Form, t: ReturnType<typeof translator>, user: ReturnType<typeof userEvent.setup>) {
   if (form === 'signup') {
     await visitorPage();
@@ -181,7 +181,7 @@ async function showCodeField(form: Form, t: ReturnType<typeof translator>, user:
   await screen.findByLabelText(t((form === 'signup' ? signup.code : settings.code) as never));
 }
 
-describe.each<TestLocale>(['en', 'de', 'ru'])('account forms in %s (spec §5)', (locale) => {
+describe.each<TestLocale>(['en', 'de', 'ru'])('account forms in %s', (locale) => {
   const shownValue = (value: Row['value']) => (typeof value === 'function' ? 'own address in capitals' : value.slice(0, 12));
   it.each(rows.map((row) => [`${row.form} ${row.field.split('.').pop()} "${shownValue(row.value)}" → ${row.message[0]}`, row] as const))(
     '%s',

@@ -90,7 +90,7 @@ export const unknownKey = () => crypto.randomUUID();
 export const subscriptionPage = (key: string) => `/account/billing/subscription/${key}`;
 export const invoicePage = (key: string) => `/account/billing/invoice/${key}`;
 
-/** The UTC day of an ISO date as MM/dd/yyyy (spec §3), read off the text rather than through the app's formatter. */
+/** The UTC day of an ISO date as MM/dd/yyyy (docs/product/billing.md#dates), read off the text rather than through the app's formatter. */
 export function utcDay(iso: string | null) {
   if (!iso) throw new Error('no date');
   const [year, month, day] = iso.slice(0, 10).split('-');

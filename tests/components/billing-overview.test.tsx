@@ -54,7 +54,7 @@ describe('billing page (screen 17)', () => {
     let history!: Awaited<ReturnType<typeof customerWithBillingHistory>>;
     shareCustomerState(customerWithBillingHistory, (built) => (history = built));
 
-    it('shows a loading state, then both tables with the spec texts', async () => {
+    it('shows a loading state, then both tables with their documented texts', async () => {
       renderOverview();
       expect(screen.getByText('Loading…')).toHaveAttribute('role', 'status');
 
@@ -88,7 +88,7 @@ describe('billing page (screen 17)', () => {
       expect(within(paid).getByText('Paid')).toBeVisible();
       const unpaid = invoiceRow(unpaidInvoice.InvoiceNumber);
       expect(within(unpaid).getByText('Unpaid Pending')).toBeVisible();
-      // Spec §4: Unpaid Pending has a Pay Now link, a checkout of that invoice.
+      // Unpaid Pending has a Pay Now link, a checkout of that invoice (docs/product/billing.md#invoice-status).
       expect(within(unpaid).getByRole('link', { name: `Pay Now ${unpaidInvoice.InvoiceNumber}` })).toHaveAttribute(
         'href',
         `/store/checkout?invoice=${unpaidInvoice.Key}`,
@@ -163,7 +163,7 @@ describe('billing page (screen 17)', () => {
     expect(await screen.findByText('No subscriptions yet')).toBeVisible();
     expect(screen.getByText('No invoices yet')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
-    // Jest runs with the production flag on (its default), where pricing is hidden (spec §2).
+    // Jest runs with the production flag on (its default), where pricing is hidden (docs/product/pages.md#the-production-flag).
     expect(screen.queryByRole('link', { name: 'See pricing' })).toBeNull();
   });
 

@@ -71,7 +71,7 @@ describe('subscription page (screen 19)', () => {
       // The yearly plan's renewal failed: its paid period is over.
       ['Expired', () => history.renewalFailed],
       ['Renewed', () => history.renewed],
-    ])('shows the state %s (spec §4 table)', async (text, subscription) => {
+    ])('shows the state %s (the subscription-states table)', async (text, subscription) => {
       renderSubscriptionPage(subscription().Key);
       expect(await screen.findByTestId('subscription-state')).toHaveTextContent(new RegExp(`^${text}$`));
     });
@@ -83,7 +83,7 @@ describe('subscription page (screen 19)', () => {
       ['Pending', { IsActive: false }],
       ['INACTIVE', { IsActive: false, IsActivated: false }],
       ['INVALID', { IsActive: false, IsValid: false }],
-    ])('shows the state %s (spec §4 table; a changed model: the backend cannot produce it yet)', (text, change) => {
+    ])('shows the state %s (the subscription-states table; a changed model: the backend cannot produce it yet)', (text, change) => {
       renderWithIntl(<SubscriptionStateBadge subscription={{ ...history.active, ...change }} />);
       expect(screen.getByTestId('subscription-state')).toHaveTextContent(new RegExp(`^${text}$`));
     });

@@ -10,7 +10,7 @@ import { network } from './runner/network';
 
 // Each test signs up a real account (a mailed code).
 
-describe('cart badge (spec §2)', () => {
+describe('cart badge', () => {
   it.each([
     [0, null],
     [1, '1'],

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 import { confirm } from '@/lib/state/confirm';
 import { renderWithIntl } from './render';
 
-describe('confirm dialog (spec screen 5)', () => {
+describe('confirm dialog', () => {
   it('resolves true on Yes and false on No', async () => {
     const user = userEvent.setup();
     renderWithIntl(<ConfirmDialog />);

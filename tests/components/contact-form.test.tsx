@@ -79,7 +79,7 @@ async function renderForm(locale: Locale = 'en') {
   };
 }
 
-describe.each(['en', 'de', 'ru'] as const)('contact form in %s (spec §5)', (locale) => {
+describe.each(['en', 'de', 'ru'] as const)('contact form in %s', (locale) => {
   const messages = validation[locale];
 
   it('shows every required message on an empty submit and sends nothing', async () => {
@@ -115,7 +115,7 @@ describe('contact form behaviour', () => {
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
   });
 
-  it('limits each field to its spec length', async () => {
+  it('limits each field to its documented length', async () => {
     const { fullName, email, phone, message } = await renderForm();
     expect(fullName).toHaveAttribute('maxLength', String(limits.fullName));
     expect(email).toHaveAttribute('maxLength', String(limits.email));
@@ -255,7 +255,7 @@ describe('contact form before its code has loaded', () => {
   });
 });
 
-describe('a half-written message is guarded (spec §2 "unsaved changes")', () => {
+describe('a half-written message is guarded (unsaved changes guard)', () => {
   const beforeUnloadCancelled = () => {
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);

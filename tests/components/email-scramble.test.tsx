@@ -49,7 +49,7 @@ async function roundsUntilStill(statement: string): Promise<number> {
   return rounds;
 }
 
-describe('the contact page’s email line (spec screen 2)', () => {
+describe('the contact page’s email line', () => {
   it.each(['en', 'de', 'ru'] as const)('reveals the address three times in %s, then rests on it', async (locale) => {
     expect(await roundsUntilStill(statements[locale])).toBe(3);
   });

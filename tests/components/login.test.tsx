@@ -42,7 +42,7 @@ async function fillLogin(
   await user.type(within(dialog).getByLabelText(locale === 'en' ? 'Password' : 'Passwort'), password);
 }
 
-describe('login dialog (spec screen 6)', () => {
+describe('login dialog', () => {
   it('has the title, the fields and SIGN IN, and focuses the email field', async () => {
     const { dialog } = await openLogin();
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();
@@ -203,7 +203,7 @@ describe('login dialog (spec screen 6)', () => {
   });
 });
 
-describe('the guard fallback ?login=<return path> (spec §2)', () => {
+describe('the login guard fallback ?login=<return path>', () => {
   beforeEach(() => window.history.replaceState(null, '', '/?login=%2Faccount%2Fbilling'));
   afterEach(() => window.history.replaceState(null, '', '/'));
 

@@ -88,7 +88,7 @@ describe('settings page states', () => {
   });
 });
 
-describe('Email / User name (spec §4 "Email update")', () => {
+describe('Email / User name (changing the email address)', () => {
   function emailForm(user: ReturnType<typeof userEvent.setup>) {
     const scope = within(section('Email / User name'));
     return {
@@ -323,7 +323,7 @@ describe('Danger Zone', () => {
   });
 });
 
-describe('unsaved changes guard (spec §2)', () => {
+describe('unsaved changes guard', () => {
   async function renderWithLink() {
     await signedIn();
     renderWithIntl(

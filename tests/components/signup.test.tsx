@@ -49,7 +49,7 @@ async function anotherAccountTakes(address: string) {
   await changeEmail(address, theirs);
 }
 
-describe('sign-up dialog (spec screen 7)', () => {
+describe('sign-up dialog', () => {
   it('has the fields, the terms links opening in a new tab, and no code field at first', async () => {
     const { dialog, code } = await openSignup();
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();

@@ -47,7 +47,7 @@ const sentCarts = () => network.calls('PUT store/cart').map((call) => call.body 
 
 afterEach(() => jest.useRealTimers());
 
-describe('cart page (spec screen 10)', () => {
+describe('cart page', () => {
   it('shows a loading state, then the line items with unit price, quantity and sub total in USD', async () => {
     await shopper({ cart: { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 } });
     const cartLoad = network.hold('GET store/cart');
@@ -322,7 +322,7 @@ describe('cart page (spec screen 10)', () => {
   });
 });
 
-describe('SECURE CHECKOUT is disabled (spec §4 Cart)', () => {
+describe('SECURE CHECKOUT is disabled (cart and tax)', () => {
   const ready = { total: 10899, saving: false, formValid: true, tax: 'calculated' as const };
   it.each([
     ['the total is 0', { total: 0 }],
@@ -344,7 +344,7 @@ describe.each([
   ['en', 'Required', 'Must be at most 25 characters'],
   ['de', 'Pflichtfeld', 'Höchstens 25 Zeichen erlaubt'],
   ['ru', 'Обязательное поле', 'Максимум 25 символов'],
-] as const)('billing messages in %s (spec §5)', (locale, required, max25) => {
+] as const)('billing messages in %s (billing contact rules)', (locale, required, max25) => {
   it('asks for the state only for the United States', async () => {
     const texts = storeTexts(locale).cart;
     const { user, field } = await openCart({ billing: null, locale });

@@ -38,7 +38,7 @@ async function openCheckout({ cart = yearlyPro, search = '', locale = 'en' as Te
 
 const manualForm = async () => within(await screen.findByTestId('manual-checkout'));
 
-describe('checkout page (spec screen 11)', () => {
+describe('checkout page', () => {
   it('shows the legal agreement with its links and the USD statement, and the amount due', async () => {
     await openCheckout();
     expect(screen.getByText(/By paying you agree to our/)).toHaveTextContent(
@@ -251,7 +251,7 @@ describe('checkout with Stripe', () => {
   });
 });
 
-describe('payment return (spec screen 12)', () => {
+describe('payment return', () => {
   /** The return page for this session, with the badge showing what the cart held before. */
   function openReturn(search: string, cartCountBefore: number) {
     appActions.setCartCount(cartCountBefore);

@@ -25,7 +25,7 @@ const addToCart = async (description: string) =>
 /** What the page sent with PUT store/cart, oldest first. */
 const sentCarts = () => network.calls('PUT store/cart').map((call) => call.body as UpdateCartRequest);
 
-describe('pricing page (spec screen 9)', () => {
+describe('pricing page', () => {
   it('shows a loading state, then one card per offer', async () => {
     anonymousVisitor();
     const catalogLoad = network.hold('GET store/catalog');

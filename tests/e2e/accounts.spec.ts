@@ -26,7 +26,7 @@ async function openAccountMenuItem(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
 }
 
-/** Sign-up through the dialog, reading the code from the mail the site sent (spec screen 7). */
+/** Sign-up through the dialog, reading the code from the mail the site sent (docs/product/accounts.md#sign-up-with-a-code). */
 async function signUp(page: Page, email: string, locale: Locale = 'en', { axe = false } = {}) {
   const m = messages[locale];
   await openAccountMenuItem(page, m.shell.signUp);

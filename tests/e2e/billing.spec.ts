@@ -9,7 +9,7 @@ import { pdfText } from '../support/pdf-text';
 import { uniqueEmail, waitForMails } from './mail';
 
 /*
- * Billing portal (spec screens 17–19) after a real purchase with the offline "manual"
+ * Billing portal (docs/product/billing.md) after a real purchase with the offline "manual"
  * provider. The purchase runs through the API from the test (the store screens have their
  * own e2e); everything after it runs in the browser.
  *
@@ -102,7 +102,7 @@ test('after a purchase: billing lists it, the invoice is Paid with a real PDF, a
   expect(receipt.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`invoice-${number}.pdf`, 'application/pdf']]);
   expect(await pdfText(new Uint8Array(Buffer.from(receipt.attachments[0].base64, 'base64')))).toContain(number);
 
-  // Where the payment-return page sends the buyer (spec §4 "Payment return").
+  // Where the payment-return page sends the buyer (docs/product/store.md#payment-return).
   await page.goto(`/account/billing/invoice/${invoiceKey}?payment_successful=true`);
   await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
   const openApp = page.getByRole('link', { name: 'OPEN PDF WORKSHOP APP' });
@@ -116,7 +116,7 @@ test('cancel: confirm, then Subscription cancelled and Cancelled instead of the 
   const { email } = await buyer(page, { 'personal-health-plus-monthly': 1 });
   const [subscription] = await call<{ Key: string; NextRenewalDate: string }[]>(page, 'GET', 'license/subscriptions');
 
-  // The billing page's ?subscription_id= opens the subscription (spec screen 17).
+  // The billing page's ?subscription_id= opens the subscription (docs/product/billing.md#billing-page).
   await page.goto(`/account/billing?subscription_id=${subscription.Key}`);
   await expect(page).toHaveURL(new RegExp(`/account/billing/subscription/${subscription.Key}$`));
   await expect(page.getByRole('heading', { name: 'Personal Health Plus, monthly' })).toBeVisible();
@@ -192,7 +192,7 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   await expect(subscription.getByTestId('subscription-state')).toHaveText('Expired');
   const invoices = page.getByTestId('invoice-row');
   await expect(invoices.getByTestId('invoice-status')).toHaveText(['Unpaid Pending', 'Paid']);
-  // The unpaid one offers Pay Now in the list too (spec §4); the paid one does not.
+  // The unpaid one offers Pay Now in the list too (docs/product/billing.md#invoice-status); the paid one does not.
   await expect(invoices.first().getByRole('link', { name: /^Pay Now/ })).toBeVisible();
   await expect(invoices.last().getByRole('link', { name: /^Pay Now/ })).toHaveCount(0);
 

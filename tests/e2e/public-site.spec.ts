@@ -27,7 +27,7 @@ const prefixed = (locale: Locale, path: string) => (locale === 'en' ? path : `/$
 
 const supportEmail = 'support@bluebonnet-software.example';
 
-/** Every public page of spec §2 with its heading and its title key (spec §1). */
+/** Every public page (docs/product/languages-and-routing.md#routes) with its heading and its title key (docs/product/pages.md#page-titles-and-descriptions). */
 const publicPages: { path: string; meta: Exclude<keyof Messages['meta'], 'titleTemplate'>; heading: (m: Messages) => string }[] = [
   { path: '/', meta: 'home', heading: (m) => m.pages.home.heading },
   { path: '/solutions', meta: 'solutions', heading: (m) => m.pages.solutions.heading },
@@ -104,7 +104,7 @@ async function shownHero(page: Page): Promise<string> {
   return heroNames.find((name) => src.includes(`/images/hero/${name}.webp`)) ?? `unexpected: ${src}`;
 }
 
-test.describe('home (spec screen 1)', () => {
+test.describe('home', () => {
   test('shows one of the three heroes, loaded eagerly and alone; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
     await acceptCookies(page);
     const heroRequests: string[] = [];
@@ -198,7 +198,7 @@ test.describe('home (spec screen 1)', () => {
   });
 });
 
-test.describe('solutions (spec screens 13–16)', () => {
+test.describe('solutions', () => {
   test('the index shows consulting and, outside production, both apps', async ({ page }) => {
     await page.goto('/solutions');
     await expect(page.getByTestId('solution-consulting')).toBeVisible();
@@ -299,7 +299,7 @@ test.describe('legal', () => {
   });
 });
 
-test.describe('contact (spec screen 2)', () => {
+test.describe('contact', () => {
   test('shows the flag, the Plano address and the support address for screen readers', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/contact');

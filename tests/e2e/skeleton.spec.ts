@@ -171,7 +171,7 @@ test.describe('routes and titles', () => {
     expect(await target(`/de/account/billing?subscription_id=${id}`)).toBe(`/de login=/account/billing/subscription/${id}`);
   });
 
-  test('pages describe themselves as the spec says, or not at all where it says none', async ({ request }) => {
+  test('pages describe themselves as documented, or not at all where the docs say none', async ({ request }) => {
     const description = async (path: string) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(200);
@@ -179,7 +179,7 @@ test.describe('routes and titles', () => {
     };
     expect(await description('/')).toMatch(/Angular, \.NET, Cloud and AI/);
     expect(await description('/contact')).toMatch(/project/);
-    // The spec names the pages whose description is empty; pricing is not one of them.
+    // docs/product/pages.md#page-titles-and-descriptions names the pages whose description is empty; pricing is not one of them.
     expect(await description('/solutions/consulting')).toBeUndefined();
     expect(await description('/store/pricing')).toMatch(/apps and services, in US dollars/);
   });

@@ -204,7 +204,7 @@ test.describe('store with the manual (offline) provider', () => {
     await page.goto('/store/cart');
     const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
     await quantity.fill('3');
-    // Without a billing contact the cart is not saved (spec §4 Cart), so leaving would lose the 3.
+    // Without a billing contact the cart is not saved (docs/product/store.md#cart-and-tax), so leaving would lose the 3.
     await expectLeavingGuarded(page);
     await page.getByRole('link', { name: 'Add other products' }).click();
     const question = page.getByRole('dialog', { name: 'Unsaved changes' });
@@ -285,7 +285,7 @@ test.describe('store with the manual (offline) provider', () => {
         tooShort: 'Mindestens 8 Zeichen erforderlich',
       },
     ];
-    /** Types into a field and leaves it, so its error shows (spec §5: dirty or touched). */
+    /** Types into a field and leaves it, so its error shows (dirty or touched, docs/product/validation.md#how-fields-are-judged). */
     const enter = async (field: Locator, text: string) => {
       await field.fill(text);
       await field.blur();

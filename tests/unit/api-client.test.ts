@@ -51,7 +51,7 @@ beforeEach(() => {
 
 const snack = () => snackbarStore.get().current;
 
-describe('API client (spec §7–§8)', () => {
+describe('API client', () => {
   it('sends the application key and the display language, and returns JSON', async () => {
     appActions.setDisplayLanguage('de');
     await expect(callApi('GET', 'ok')).resolves.toEqual({ Value: 42 });

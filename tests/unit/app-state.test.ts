@@ -6,7 +6,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('app state (spec §3–§4)', () => {
+describe('app state', () => {
   it('starts logged out with zero counts and English', () => {
     expect(appState.get()).toMatchObject({ sessionInfo: null, displayLanguage: 'en', appInfo: { CartItemCount: 0, NotificationCount: 0 } });
   });

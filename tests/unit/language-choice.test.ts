@@ -15,7 +15,7 @@ describe('localized paths', () => {
   });
 });
 
-describe('language rules (spec §1) as redirects', () => {
+describe('language rules as redirects', () => {
   const rules = localeRedirects();
   const unprefixed = unprefixedPageSource;
   const matchesUnprefixed = (path: string) => new RegExp(`^/${unprefixed.slice(unprefixed.indexOf('(') + 1, -1)}$`).test(path);
@@ -62,7 +62,7 @@ describe('language rules (spec §1) as redirects', () => {
   });
 });
 
-describe('login guard (spec §2) of proxy.ts', () => {
+describe('login guard of proxy.ts', () => {
   const guard = (address: string) => {
     const url = new URL(address, 'http://site.test');
     return loginAddressFor(url.pathname, url.searchParams);

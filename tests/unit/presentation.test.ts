@@ -6,7 +6,7 @@ type Flags = Pick<Subscription, 'IsActive' | 'HasExpired' | 'IsRenewed' | 'IsAct
 const base: Flags = { IsActive: false, HasExpired: false, IsRenewed: false, IsActivated: true, IsValid: true };
 const state = (flags: Partial<Flags>) => subscriptionState({ ...base, ...flags });
 
-describe('subscription state (spec §4 table)', () => {
+describe('subscription state (the subscription-states table)', () => {
   it.each<[string, Partial<Flags>, ReturnType<typeof subscriptionState>]>([
     ['Active: IsActive set', { IsActive: true }, 'active'],
     ['Expired: not active, HasExpired set, not renewed', { HasExpired: true }, 'expired'],
@@ -57,7 +57,7 @@ describe('subscription state (spec §4 table)', () => {
   });
 });
 
-describe('invoice status (spec §4)', () => {
+describe('invoice status', () => {
   it('is Void when IsVoid, whether paid or not', () => {
     expect(invoiceStatus({ IsVoid: true, FullyPaidDate: null })).toBe('void');
     expect(invoiceStatus({ IsVoid: true, FullyPaidDate: '2025-11-01T00:00:00.000Z' })).toBe('void');
@@ -70,7 +70,7 @@ describe('invoice status (spec §4)', () => {
   });
 });
 
-describe('formatUsd (spec §3: cents as US dollars with 2 decimals)', () => {
+describe('formatUsd (cents as US dollars with 2 decimals)', () => {
   it.each([
     [0, '$0.00'],
     [5, '$0.05'],
@@ -86,7 +86,7 @@ describe('formatUsd (spec §3: cents as US dollars with 2 decimals)', () => {
   });
 });
 
-describe('formatUsdWhole (spec screen 9: Savings / 100, no decimals)', () => {
+describe('formatUsdWhole (Savings / 100, no decimals)', () => {
   it.each([
     [2088, '$21'],
     [2000, '$20'],
@@ -97,7 +97,7 @@ describe('formatUsdWhole (spec screen 9: Savings / 100, no decimals)', () => {
   });
 });
 
-describe('formatInvoiceDate (spec §3: MM/dd/yyyy in UTC)', () => {
+describe('formatInvoiceDate (MM/dd/yyyy in UTC)', () => {
   it('pads month and day', () => {
     expect(formatInvoiceDate('2025-03-04T12:00:00.000Z')).toBe('03/04/2025');
   });

@@ -22,7 +22,7 @@ const heroImages = srcSets
   .map((srcSet, index) => `<img data-hero-image="${index}" srcset="${srcSet}" sizes="${sizes}" loading="lazy">`)
   .join('');
 
-describe('hero choice (spec screen 1)', () => {
+describe('hero choice', () => {
   beforeEach(() => {
     document.head.innerHTML = '';
     document.body.innerHTML = heroImages;

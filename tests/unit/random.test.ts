@@ -1,6 +1,6 @@
 import { randomInt } from '@/lib/random';
 
-describe('randomInt (spec §9)', () => {
+describe('randomInt', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('returns the lower bound for the smallest draw and upper - 1 for the largest', () => {

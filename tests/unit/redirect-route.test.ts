@@ -39,13 +39,13 @@ describe('redirects through the redirect route', () => {
     ['/legal/privacy-policy', { cookie: 'language=ru' }, '/redirect/307/ru/legal/privacy-policy'],
     ['/en/store', {}, '/redirect/english/store'],
     ['/de/account', {}, '/redirect/307/de/account/settings'],
-    // Spec §1: an /en address is English, also in a German browser; the redirect route remembers
-    // it for the visit, so its unprefixed address is not sent on to German.
+    // An /en address is English, also in a German browser (docs/product/languages-and-routing.md#the-language-rules); the
+    // redirect route remembers it for the visit, so its unprefixed address is not sent on to German.
     ['/en/contact', { 'accept-language': 'de-DE,de;q=0.9' }, '/redirect/english/contact'],
     ['/contact', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'address-language=en' }, '/en/contact'],
     ['/contact', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'address-language=en; language=ru' }, '/redirect/307/ru/contact'],
-    // Spec §2: an unknown address with an extension goes to the catch-all page (then home), like
-    // one without; the files of public/ and the app's own are served before this rewrite.
+    // An unknown address with an extension goes to the catch-all page, then home (docs/product/languages-and-routing.md#routes),
+    // like one without; the files of public/ and the app's own are served before this rewrite.
     ['/about.html', {}, '/en/about.html'],
     ['/wp-login.php', { 'accept-language': 'de' }, '/en/wp-login.php'],
     ['/en/foo.php', {}, '/redirect/english/foo.php'],

@@ -13,8 +13,8 @@ const address = 'hello@example.com'; // 17 letters: 9 steps
 const texts = [statement, address];
 const { startDelayMs, stepMs, holdMs } = scrambleTiming;
 
-describe('scramble timing (spec §9)', () => {
-  it('uses the spec constants: start after 2 s, 2 letters per 20 ms', () => {
+describe('scramble timing', () => {
+  it('uses the documented constants: start after 2 s, 2 letters per 20 ms', () => {
     expect(scrambleTiming).toMatchObject({ startDelayMs: 2000, stepMs: 20, lettersPerStep: 2 });
   });
 

@@ -1,6 +1,6 @@
 import { trimToEmpty, trimToNull } from '@/lib/contract/fields';
 
-describe('trim helpers (spec §5)', () => {
+describe('trim helpers', () => {
   it.each([
     [undefined, ''],
     [null, ''],
