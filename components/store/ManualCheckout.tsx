@@ -19,7 +19,7 @@ import { CheckoutStartFailed } from './CheckoutStartFailed';
 
 type CardInput = z.input<typeof ManualCardFormSchema>;
 
-/** The offline provider's test cards (server/payments/manual.ts), shown so testers can pick an outcome. */
+/** The offline provider's test cards (server/services/payments/manual.ts), shown so testers can pick an outcome. */
 const testCards = [
   { number: '4242 4242 4242 4242', outcome: 'cardSuccess' },
   { number: '4000 0000 0000 0002', outcome: 'cardDeclined' },

@@ -44,7 +44,7 @@ export const capitalized = (email: string) => email.replace(/^./, (first) => fir
 
 /**
  * Wrong passwords for an address, from another tab, until the backend throttles its logins
- * (429; five tries per account in production, server/services/rate-limit.ts).
+ * (429; five tries per account in production, server/services/platform/rate-limit.ts).
  */
 export async function throttleLogins(address: string) {
   for (let sent = 0; sent < 20; sent++) {

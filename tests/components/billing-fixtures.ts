@@ -179,7 +179,7 @@ export async function customerWithInvoices() {
 }
 
 /**
- * The invoice model as the backend gives a void invoice (server/services/invoices.ts: nothing
+ * The invoice model as the backend gives a void invoice (server/services/billing/invoices.ts: nothing
  * due). No backend path voids an invoice yet, so only the screens' rendering can be shown.
  */
 export const asVoid = (invoice: Invoice): Invoice => ({ ...invoice, IsVoid: true, TotalAmountDue: 0 });

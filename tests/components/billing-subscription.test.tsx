@@ -77,7 +77,7 @@ describe('subscription page (screen 19)', () => {
     });
 
     // No backend path makes a subscription pending, not activated or invalid yet (nothing sets
-    // those flags, see server/services/subscriptions.ts): the page's badge is given the backend's
+    // those flags, see server/services/billing/subscriptions.ts): the page's badge is given the backend's
     // own subscription with the flags changed, with no call at all.
     it.each<[string, Partial<Subscription>]>([
       ['Pending', { IsActive: false }],
