@@ -1,15 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/forms/use-unsaved-changes-guard';
 import { useRouter } from '@/i18n/navigation';
 import { snackbarDurations } from '@/lib/config';
-import { appActions, isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { appActions, useAppState } from '@/lib/state/app-state';
 import { showError, showSuccess } from '@/lib/state/snackbar';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { LoginPanel } from '../LoginPanel';
+import { useSessionGate } from '../use-session-gate';
 import { SessionLostNotice } from '../SessionLostNotice';
 import { DangerZone } from './DangerZone';
 import { DisplayNameSection } from './DisplayNameSection';
@@ -23,8 +23,6 @@ type FormName = 'email' | 'password' | 'displayName';
 export function AccountSettings() {
   const t = useTranslations('account.settings');
   const router = useRouter();
-  const checked = useAppState((state) => state.sessionChecked);
-  const loggedIn = useAppState(isLoggedIn);
   const session = useAppState((state) => state.sessionInfo);
   // A session that ends while the page is open (a 401) keeps the forms and what was typed in
   // them: they go on with the last user shown until a login brings the session back.
@@ -33,12 +31,7 @@ export function AccountSettings() {
   const shown = session?.UserName ? session : lastSession;
 
   // Only a visit without a session asks for a login here; a logout from the menu goes home.
-  const askedForLogin = useRef(false);
-  useEffect(() => {
-    if (!checked || askedForLogin.current) return;
-    askedForLogin.current = true;
-    if (!loggedIn) openAuthDialog('login', settingsPath);
-  }, [checked, loggedIn]);
+  const gate = useSessionGate(settingsPath);
 
   const [dirtyForms, setDirtyForms] = useState<ReadonlySet<FormName>>(new Set());
   // One stable callback per form, so a section's report effect runs only when it changes.
@@ -66,7 +59,7 @@ export function AccountSettings() {
     [router],
   );
 
-  if (!checked) {
+  if (gate === 'checking') {
     return <LoadingStatus label={t('loading')} />;
   }
 
