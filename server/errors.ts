@@ -20,14 +20,6 @@ export function wordErrors(language: ApiLanguage, texts: ErrorText[]): string[] 
   return errorMessages(language, texts).map((message) => message.Message);
 }
 
-/** API messages about one field of the request, which their words name too ("Items: there is no offer …"). */
-const apiMessageFields: Partial<Record<ApiText['key'], string>> = {
-  unknownOffer: 'Items',
-  freePlanNotForSale: 'Items',
-  unknownCountry: 'BillingInfo.CountryCode',
-  unknownState: 'BillingInfo.StateCode',
-};
-
 /**
  * Each text worded in the caller's language, with the code a client can act on: the API
  * message's key, or for a field the rule it broke (docs/product/api.md, "Errors"). A rule
@@ -36,8 +28,7 @@ const apiMessageFields: Partial<Record<ApiText['key'], string>> = {
 export function errorMessages(language: ApiLanguage, texts: ErrorText[]): ErrorMessage[] {
   return texts.map((text) => {
     if (!('rule' in text)) {
-      const field = apiMessageFields[text.key];
-      return { Message: apiText(language, text), Code: text.key, ...(field ? { Field: field } : {}) };
+      return { Message: apiText(language, text), Code: text.key, ...(text.field ? { Field: text.field } : {}) };
     }
     const message = { Message: validationText(language, text.rule, text.field), Code: validationRule(text.rule) ?? 'invalidValue' };
     // A body of the wrong type as a whole breaks a rule of no field.

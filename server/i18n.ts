@@ -27,6 +27,8 @@ export type ApiMessageKey = keyof typeof apiEn.api;
 export interface ApiText {
   key: ApiMessageKey;
   values?: Record<string, string>;
+  /** The request field the message is about, for the envelope's Field. */
+  field?: string;
 }
 
 export function apiText(language: ApiLanguage, text: ApiText): string {

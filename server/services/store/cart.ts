@@ -78,9 +78,10 @@ export function toCartModel(priced: PricedCart): CartModel {
 
 function checkBilling(billing: BillingInfo): ErrorText[] {
   const problems: ErrorText[] = [];
-  if (!isCountryCode(billing.CountryCode)) problems.push({ key: 'unknownCountry', values: { code: billing.CountryCode } });
+  if (!isCountryCode(billing.CountryCode))
+    problems.push({ key: 'unknownCountry', values: { code: billing.CountryCode }, field: 'BillingInfo.CountryCode' });
   if (billing.CountryCode === US && !usStateName(billing.StateCode))
-    problems.push({ key: 'unknownState', values: { code: billing.StateCode ?? '' } });
+    problems.push({ key: 'unknownState', values: { code: billing.StateCode ?? '' }, field: 'BillingInfo.StateCode' });
   return problems;
 }
 
@@ -99,8 +100,8 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   const problems: ErrorText[] = [];
   for (const key of merged.keys()) {
     const offer = offered.get(key);
-    if (!offer) problems.push({ key: 'unknownOffer', values: { key } });
-    else if (isFreePlan({ TrialDays: offer.trialDays })) problems.push({ key: 'freePlanNotForSale', values: { key } });
+    if (!offer) problems.push({ key: 'unknownOffer', values: { key }, field: 'Items' });
+    else if (isFreePlan({ TrialDays: offer.trialDays })) problems.push({ key: 'freePlanNotForSale', values: { key }, field: 'Items' });
   }
   if (update.BillingInfo) problems.push(...checkBilling(update.BillingInfo));
   if (problems.length) throw new ApiError(400, problems);
