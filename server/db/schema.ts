@@ -73,9 +73,13 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's token: the token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
+    /** Names the session to its owner (the settings' session list) without revealing its token. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's User-Agent at sign-in, shown in the session list as browser and system. */
+    userAgent: text('user_agent'),
     /** The XSRF token issued with this session; calls must echo it. */
     xsrfToken: text('xsrf_token').notNull(),
     wrongPasswordCount: integer('wrong_password_count').notNull().default(0),
@@ -88,7 +92,11 @@ export const sessions = pgTable(
     /** Staff: when the password was last confirmed in this session, for refunds and role changes. */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    uniqueIndex('sessions_id_unique').on(table.id),
+  ],
 );
 
 /**
@@ -127,6 +135,22 @@ export const emailRestores = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('email_restores_user_idx').on(table.userId)],
+);
+
+/** A mailed password-reset link: single use, short-lived, its token stored only as a hash. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    /** SHA-256 of the link's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
 export const verificationCodes = pgTable(
@@ -405,6 +429,11 @@ export const subscriptions = pgTable(
     isRenewed: boolean('is_renewed').notNull().default(false),
     isValid: boolean('is_valid').notNull().default(true),
     renewalFailed: boolean('renewal_failed').notNull().default(false),
+    /**
+     * The renewal date a scheduled account deletion stopped (it cancelled a renewal the customer
+     * had not): logging in within the grace period puts it back.
+     */
+    renewalHeldForDeletionAt: timestamp('renewal_held_for_deletion_at', { withTimezone: true }),
     /** The unpaid invoice of a failed renewal: paying it (Pay Now) continues this subscription. */
     renewalInvoiceId: uuid('renewal_invoice_id').references(() => invoices.id),
     provider: text('provider').notNull(),
