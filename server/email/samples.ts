@@ -1,5 +1,5 @@
 import type { ApiLanguage } from '../services/platform/language';
-import { pageLink, renderEmail, type EmailKind, type EmailValues, type RenderedEmail } from './templates';
+import { pageLink, renderEmail, renewalsAfterDeletion, type EmailKind, type EmailValues, type RenderedEmail } from './templates';
 
 /** Believable values for every template: what `npm run mail:preview` shows and the tests render. */
 export function sampleValues(origin: string, language: ApiLanguage): { [K in EmailKind]: EmailValues<K> } {
@@ -8,11 +8,23 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
   const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   return {
     signupCode: { code: 'K7QX4M' },
-    signupExisting: {},
+    signupExisting: {
+      login: pageLink(origin, language, '/?login=/account/settings'),
+      link: pageLink(origin, language, '/reset-password'),
+    },
+    passwordReset: { link: pageLink(origin, language, '/reset-password?token=sample-token') },
+    passwordResetUnknown: {},
+    passwordResetDone: {},
     emailChangeCode: { code: 'P3HZ8R' },
     emailInUse: {},
     emailChanged: { email: 'new.address@example.com', link: pageLink(origin, language, '/restore-email?token=sample-token') },
     deletionScheduled: { date: date('2026-12-05') },
+    deletionCancelled: {
+      renewals: renewalsAfterDeletion(language, {
+        restored: [{ offer: 'PDF Workshop Pro, yearly', date: date('2027-03-14') }],
+        refused: [{ offer: 'Personal Health Plus, monthly', date: date('2026-12-20') }],
+      }),
+    },
     supportMessage: {
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -29,6 +41,8 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
     },
     subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: date('2026-12-28'), link: subscriptionLink },
     passwordChanged: {},
+    twoStepOn: {},
+    twoStepOff: {},
     failedLogins: {},
     supportFlood: { limit: '200' },
     accountDeleted: {},

@@ -29,11 +29,16 @@ interface TemplateShape {
 /** What each mail holds besides its words (messages/email). */
 export const templateShapes = {
   signupCode: { values: ['code'], code: true },
-  signupExisting: { values: [] },
+  signupExisting: { values: ['login', 'link'], link: true },
+  passwordReset: { values: ['link'], link: true },
+  passwordResetUnknown: { values: [] },
+  passwordResetDone: { values: [] },
   emailChangeCode: { values: ['code'], code: true },
   emailInUse: { values: [] },
   emailChanged: { values: ['email', 'link'], link: true },
   deletionScheduled: { values: ['date'] },
+  /** `renewals` is made by `renewalsAfterDeletion`; empty, it leaves out its paragraph. */
+  deletionCancelled: { values: ['renewals'] },
   supportMessage: {
     values: ['name', 'email', 'phone', 'message'],
     details: [
@@ -79,6 +84,8 @@ export const templateShapes = {
     link: true,
   },
   passwordChanged: { values: [] },
+  twoStepOn: { values: [] },
+  twoStepOff: { values: [] },
   failedLogins: { values: [] },
   supportFlood: { values: ['limit'] },
   accountDeleted: { values: [] },
@@ -101,6 +108,25 @@ function fill(where: string, template: string, values: Record<string, string>): 
     if (!(name in values)) throw new Error(`email text ${where} uses {${name}}, which has no value`);
   }
   return fillArguments(template, values);
+}
+
+interface RenewalLine {
+  offer: string;
+  /** Already in the reader's language. */
+  date: string;
+}
+
+/**
+ * The deletionCancelled mail's `renewals`: the renewals a cancelled deletion gave back, then
+ * those Stripe would not resume; empty when the deletion had stopped none.
+ */
+export function renewalsAfterDeletion(language: ApiLanguage, renewals: { restored: RenewalLine[]; refused: RenewalLine[] }): string {
+  const words = texts[language].deletionCancelled;
+  const paragraph = (intro: string, line: string, lines: RenewalLine[]) =>
+    lines.length ? fillArguments(intro, { list: lines.map((entry) => fillArguments(line, { ...entry })).join('\n') }) : '';
+  return [paragraph(words.restored, words.renewsOn, renewals.restored), paragraph(words.refused, words.usableUntil, renewals.refused)]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** Where the site's pages are for a mail's links. */
@@ -126,7 +152,10 @@ export async function renderEmail<K extends EmailKind>(
   const content: EmailContent = {
     language,
     heading: text('heading', words.heading),
-    paragraphs: text('body', words.body).split('\n\n'),
+    // A value left empty leaves out its paragraph.
+    paragraphs: text('body', words.body)
+      .split('\n\n')
+      .filter((paragraph) => paragraph.trim()),
     code: shape.code ? all.code : undefined,
     details: shape.details?.map(([label, value]) => ({ label: set.details[label], value: all[value] })),
     action: link && words.action ? { label: words.action, href: link, fallback: set.layout.linkFallback } : undefined,

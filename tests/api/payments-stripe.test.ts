@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { invoices, payments, subscriptions } from '@/server/db/schema';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { invoices, payments, subscriptions, users } from '@/server/db/schema';
 import type { FakeStripe } from '../support/fake-stripe';
 import { fillCart, logInAgain, newCustomer, strongPassword, TestClient, type TestBackend } from './harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
@@ -15,6 +15,17 @@ beforeAll(async () => {
 afterAll(() => stripeSide.close());
 
 const sessionIdOf = (secret: string) => secret.split('_secret_')[0];
+
+/** The account's rows a scheduled deletion cancelled and holds the renewal date of. */
+async function heldRenewals(email: string) {
+  const rows = await backend.database.db
+    .select({ isCancelled: subscriptions.isCancelled, held: subscriptions.renewalHeldForDeletionAt })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(eq(users.email, email), isNotNull(subscriptions.renewalHeldForDeletionAt)));
+  for (const row of rows) expect(row.isCancelled).toBe(true);
+  return rows;
+}
 
 async function startCheckout(email: string, items: Record<string, number>) {
   const client = await newCustomer(backend, email);
@@ -324,7 +335,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     });
   });
 
-  it('stops Stripe renewing once per Stripe subscription when the account is deleted, and changes nothing when Stripe cannot be told', async () => {
+  it('stops Stripe renewing once per Stripe subscription when the account is deleted, and changes nothing when Stripe cannot be told; a login within the grace period resumes it', async () => {
     const { client, sessionId } = await startCheckout('stripe-leaving@example.com', {
       'pdf-workshop-pro-monthly': 2,
       'personal-health-plus-monthly': 1,
@@ -347,8 +358,35 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
     expect(stripe.requests.slice(callsBefore)).toEqual([`POST /v1/subscriptions/${subscriptionId}`]);
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    expect(await heldRenewals('stripe-leaving@example.com')).toHaveLength(2);
+
+    const beforeLogin = stripe.requests.length;
     await logInAgain(client, 'stripe-leaving@example.com');
-    expect(await renewing()).toBe(0);
+    expect(stripe.requests.slice(beforeLogin)).toEqual([`POST /v1/subscriptions/${subscriptionId}`]);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+    expect(await renewing()).toBe(2);
+    expect(await heldRenewals('stripe-leaving@example.com')).toEqual([]);
+  });
+
+  it('leaves a renewal cancelled when Stripe will not resume it, lets the login through and says so by mail', async () => {
+    const email = 'stripe-ended-while-leaving@example.com';
+    const { client, sessionId } = await startCheckout(email, { 'pdf-workshop-pro-monthly': 1 });
+    const subscriptionId = stripe.complete(sessionId).subscription as string;
+    await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    expect((await client.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
+    // Ended in Stripe's dashboard meanwhile: Stripe refuses to renew it again.
+    stripe.subscriptions.get(subscriptionId)!.status = 'canceled';
+
+    await logInAgain(client, email);
+    const [subscription] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(subscription).toMatchObject({ IsCancelled: true, NextRenewalDate: null, IsActive: true });
+    expect(await heldRenewals(email)).toEqual([]);
+    await backend.deliverMail();
+    const mail = backend.mail.to(email).at(-1)!;
+    expect(mail.subject).toBe('Your Bluebonnet account will not be deleted');
+    expect(mail.text).toContain('These could not be resumed and will not renew');
+    expect(mail.text).toContain('PDF Workshop Pro, monthly: usable until');
+    expect(mail.text).not.toContain('continue as before');
   });
 
   it('delivers a checkout paid before the account’s deletion without renewals and tells Stripe; a refusal there undoes the delivery until the webhook comes again', async () => {
@@ -367,9 +405,12 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
 
     expect((await deliver('checkout.session.completed', session, { id: 'evt_left_1' })).status).toBe(200);
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    expect(await heldRenewals('stripe-paid-then-left@example.com')).toHaveLength(1);
+    // Held like the renewals the deletion stopped: a login gives it back.
     await logInAgain(client, 'stripe-paid-then-left@example.com');
-    const delivered = { IsActive: true, IsCancelled: true, NextRenewalDate: null };
-    expect((await client.call('GET', 'license/subscriptions')).body).toEqual([expect.objectContaining({ ...delivered, Quantity: 2 })]);
+    const [delivered] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(delivered).toMatchObject({ IsActive: true, IsCancelled: false, NextRenewalDate: delivered.ExpirationDate, Quantity: 2 });
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
   });
 
   it('tells Stripe about a checkout fulfilled while the deletion is telling Stripe about the others', async () => {
@@ -401,10 +442,7 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
 
     for (const session of [...bought, midWay])
       expect(stripe.subscriptions.get(session.subscription as string)?.cancel_at_period_end).toBe(true);
-    await logInAgain(client, email);
-    const list = (await client.call('GET', 'license/subscriptions')).body;
-    expect(list).toHaveLength(3);
-    expect(list.filter((row: { IsCancelled: boolean }) => !row.IsCancelled)).toEqual([]);
+    expect(await heldRenewals(email)).toHaveLength(3);
   });
 
   it('does not cancel locally when Stripe cannot be told', async () => {

@@ -133,6 +133,14 @@ export async function startFakeStripe() {
       if (request.method === 'POST' && subscriptionMatch) {
         const subscription = subscriptions.get(subscriptionMatch[1]);
         if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        // As Stripe: an ended subscription cannot be made to renew (or pause) again.
+        if (subscription.status === 'canceled')
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'A canceled subscription can only update its cancellation_details and metadata.',
+            },
+          });
         if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         // Stripe's form encoding: pause_collection[behavior]=void pauses, an empty pause_collection lifts it.
         if (params.pause_collection !== undefined) subscription.pause_collection = params.pause_collection || null;

@@ -3,19 +3,29 @@ import { brand } from '../../../lib/config';
 import type { SessionInfo } from '../../../lib/contract/auth';
 import { canonicalEmail } from '../../../lib/contract/limits';
 import { userData } from '../../../lib/contract/user';
+import { LOGIN_PARAM } from '../../../lib/portal-paths';
+import type { Db } from '../../db/database';
 import type { BackendDeps } from '../../deps';
-import { emailRestores, knownDevices, sessions, users, verificationCodes, type StoredCookieConsent } from '../../db/schema';
+import { emailRestores, knownDevices, passwordResets, sessions, users, verificationCodes, type StoredCookieConsent } from '../../db/schema';
 import { mailOrigin, queueMail } from '../../email/outbox';
-import type { EmailKind } from '../../email/templates';
+import { pageLink, type EmailKind } from '../../email/templates';
 import { ApiError } from '../../errors';
-import { cancelAllRenewals, stopAllRenewalsAtProvider, stopRenewalsAtProvider } from '../billing/cancel-subscription';
+import {
+  dropRenewalHolds,
+  holdRenewalsForDeletion,
+  restoreHeldRenewals,
+  stopAllRenewalsAtProvider,
+  stopRenewalsAtProvider,
+} from '../billing/cancel-subscription';
 import { claimsOf } from './claims';
 import { consumeCode, issueCode, type CodePurpose } from './codes';
 import { randomToken, sha256 } from '../platform/crypto';
 import { isKnownDevice, rememberDevice } from './known-devices';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
+import { markSecondFactorPassed, passSecondFactor } from './second-factor';
 import {
+  asksCodeAtLogin,
   clearPasswordTries,
   createSession,
   revokeSession,
@@ -31,6 +41,7 @@ export const emailRestoreLifetimeMs = 7 * 24 * 60 * 60_000;
 const wrongPasswordLimit = 3;
 
 type User = typeof users.$inferSelect;
+type Writer = Pick<Db, 'insert' | 'delete' | 'update' | 'select'>;
 
 export async function sessionInfoOf(deps: BackendDeps, user: User): Promise<SessionInfo> {
   return { UserName: user.email, DisplayName: user.displayName, Claims: await claimsOf(deps, user.id) };
@@ -67,8 +78,15 @@ async function mailCodeOrNotice(deps: BackendDeps, mailing: CodeMailing) {
   const taken = await findUserByEmail(deps, mailing.email);
   await deps.db.transaction(async (tx) => {
     const code = await issueCode(tx, deps.clock, mailing.purpose, mailing.email, mailing.userId);
+    if (taken && mailing.takenMail === 'signupExisting') {
+      // The owner may be here because the password is forgotten: the mail leads to the login and the reset.
+      const page = (path: string) => pageLink(mailOrigin(deps.config), mailing.language, path);
+      const values = { login: page(`/?${LOGIN_PARAM}=/account/settings`), link: page('/reset-password') };
+      await queueMail(tx, deps, { to: mailing.email, kind: 'signupExisting', language: mailing.language, values });
+      return;
+    }
     if (taken) {
-      await queueMail(tx, deps, { to: mailing.email, kind: mailing.takenMail, language: mailing.language, values: {} });
+      await queueMail(tx, deps, { to: mailing.email, kind: 'emailInUse', language: mailing.language, values: {} });
       return;
     }
     await queueMail(tx, deps, { to: mailing.email, kind: mailing.codeMail, language: mailing.language, values: { code } });
@@ -91,6 +109,8 @@ export interface SignupInput {
   cookieConsent: StoredCookieConsent | null | undefined;
   language: ApiLanguage;
   ip: string;
+  /** The browser's, for the session list. */
+  userAgent: string | undefined;
 }
 
 /**
@@ -119,7 +139,10 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
   return createAccount(deps, input);
 }
 
-type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & { displayName?: string | null };
+type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & {
+  displayName?: string | null;
+  userAgent?: string;
+};
 
 /**
  * The account a confirmed sign-up makes (terms accepted now), logged in; also the test-only
@@ -145,7 +168,7 @@ export async function createAccount(
       .onConflictDoNothing()
       .returning();
     if (!user) return { kind: 'address-taken' } as const;
-    return { kind: 'created', user, session: await createSession(tx, clock, user.id) } as const;
+    return { kind: 'created', user, session: await createSession(tx, clock, user.id, account.userAgent) } as const;
   });
 }
 
@@ -158,6 +181,8 @@ export interface LoginInput {
   previousSession: ActiveSession | undefined;
   /** The browser's `device` cookie: set when it logged in before (known-devices.ts). */
   deviceToken: string | undefined;
+  /** The browser's, for the session list. */
+  userAgent: string | undefined;
 }
 
 const tooManyLogins = 'tooManyLogins';
@@ -167,12 +192,10 @@ const tooManyLogins = 'tooManyLogins';
  * address for the account; many from all addresses together block every browser the account
  * has not logged in from before, against guessing from many machines, and the owner is told by
  * mail. A browser it logged in from is still let in with the right password, so strangers cannot
- * lock the owner out. Logging in cancels a pending deletion.
+ * lock the owner out. Logging in cancels a pending deletion. With two-step sign-in on, the
+ * right password answers `codeOwed` instead, and the rest waits for logInWithCode.
  */
-export async function logIn(
-  deps: BackendDeps,
-  login: LoginInput,
-): Promise<{ user: User; session: IssuedSession; deviceToken: string; deletionCancelled: boolean } | null> {
+export async function logIn(deps: BackendDeps, login: LoginInput): Promise<LoggedIn | { codeOwed: IssuedSession } | null> {
   const { db, clock, rateLimiter } = deps;
   const input = { ...login, email: canonicalEmail(login.email) };
   const fromAddress = { key: `login:account-ip:${input.email} ${input.ip}`, limit: limits.loginFailuresPerAccountAndIp };
@@ -198,29 +221,124 @@ export async function logIn(
   if (user.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
   await rateLimiter.reset(fromAddress.key);
   await rateLimiter.reset(fromAnywhere.key);
-  return db.transaction(async (tx) => {
-    if (input.previousSession) await revokeSession(tx, input.previousSession.tokenHash);
+  const finish: LoginFinish = {
+    previousSession: input.previousSession,
+    cookieConsent: input.cookieConsent,
+    knownDeviceToken: knownDevice ? input.deviceToken : undefined,
+    userAgent: input.userAgent,
+    secondFactorPassed: false,
+  };
+  // Two-step sign-in: the password opens only a short wait for the code; what a login changes waits for the code too.
+  if (asksCodeAtLogin(user)) return { codeOwed: await openLoginCodeWait(deps, user.id, finish) };
+  return finishLogin(deps, user, finish, (writes) => db.transaction(writes));
+}
+
+export interface LoggedIn {
+  user: User;
+  session: IssuedSession;
+  deviceToken: string;
+  deletionCancelled: boolean;
+}
+
+interface LoginFinish extends Pick<LoginInput, 'previousSession' | 'cookieConsent' | 'userAgent'> {
+  /** The browser's `device` token when it is one the account logged in from. */
+  knownDeviceToken: string | undefined;
+  secondFactorPassed: boolean;
+}
+
+/**
+ * What a complete login changes: the session replaces the caller's previous one, the cookie
+ * consent is stored, the browser becomes known, and a pending deletion is cancelled.
+ * `inTransaction` runs the writes: in a transaction of their own, or in the one that spends
+ * the two-step code.
+ */
+async function finishLogin(
+  deps: BackendDeps,
+  user: User,
+  finish: LoginFinish,
+  inTransaction: (writes: (tx: Writer) => Promise<LoggedIn>) => Promise<LoggedIn>,
+): Promise<LoggedIn> {
+  const { clock } = deps;
+  const loggedIn = await inTransaction(async (tx) => {
+    if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
     const [updated] = await tx
       .update(users)
-      .set({ deletionDueAt: null, ...(input.cookieConsent ? { cookieConsent: input.cookieConsent } : {}) })
+      .set({ deletionDueAt: null, ...(finish.cookieConsent ? { cookieConsent: finish.cookieConsent } : {}) })
       .where(eq(users.id, user.id))
       .returning();
+    const session = await createSession(tx, clock, user.id, finish.userAgent);
+    if (finish.secondFactorPassed) await markSecondFactorPassed(tx, clock, sha256(session.token));
     // Within the grace period a login keeps the account (docs/product/accounts.md#account-deletion), and the customer is told so.
     return {
       user: updated,
-      session: await createSession(tx, clock, user.id),
-      deviceToken: await rememberDevice(tx, clock, user.id, knownDevice ? input.deviceToken : undefined),
+      session,
+      deviceToken: await rememberDevice(tx, clock, user.id, finish.knownDeviceToken),
       deletionCancelled: user.deletionDueAt !== null,
     };
   });
+  // The renewals the deletion stopped come back, once the login has committed (billing/cancel-subscription.ts).
+  if (user.deletionDueAt) await restoreHeldRenewals(deps, user.id, user.deletionDueAt);
+  return loggedIn;
+}
+
+/** How long a right password waits for its two-step code before the login starts over. */
+const loginCodeWaitMs = 10 * 60_000;
+
+/** The session a right password opens when a code is owed: it replaces the previous one and ends soon. */
+async function openLoginCodeWait(deps: BackendDeps, userId: string, finish: LoginFinish): Promise<IssuedSession> {
+  const { clock } = deps;
+  return deps.db.transaction(async (tx) => {
+    if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
+    const issued = await createSession(tx, clock, userId, finish.userAgent);
+    const expiresAt = new Date(clock.now().getTime() + loginCodeWaitMs);
+    await tx
+      .update(sessions)
+      .set({ expiresAt })
+      .where(eq(sessions.tokenHash, sha256(issued.token)));
+    return { ...issued, expiresAt };
+  });
+}
+
+export interface LoginCodeInput {
+  code: string;
+  cookieConsent: StoredCookieConsent | null | undefined;
+  deviceToken: string | undefined;
+  userAgent: string | undefined;
+}
+
+/**
+ * The login's second step (docs/product/accounts.md#two-step-sign-in): an authenticator or
+ * recovery code for the session the password opened. It is then replaced by a full session,
+ * and the login's changes happen in the transaction that spends the code.
+ */
+export async function logInWithCode(deps: BackendDeps, pending: ActiveSession, login: LoginCodeInput): Promise<LoggedIn> {
+  const { db, clock } = deps;
+  const user = pending.user;
+  // Past its deletion date meanwhile: gone, as for the password step.
+  if (user.deletionDueAt && user.deletionDueAt <= clock.now()) throw new ApiError(401, { key: 'loginCodeExpired' });
+  const knownDevice = await isKnownDevice(db, clock, user.id, login.deviceToken);
+  const finish: LoginFinish = {
+    previousSession: pending,
+    cookieConsent: login.cookieConsent,
+    knownDeviceToken: knownDevice ? login.deviceToken : undefined,
+    userAgent: login.userAgent,
+    secondFactorPassed: true,
+  };
+  return finishLogin(deps, user, finish, (writes) => passSecondFactor(deps, user.id, login.code, writes));
 }
 
 /**
  * Checks the current password of a signed-in user. The third wrong try in one session ends
  * that session (docs/product/accounts.md#wrong-current-password); the answer then carries Data 'session-ended'. The try is
  * taken before the check, so parallel requests get no more than three guesses between them.
+ * `refusalData` is the Data of the answer to the other wrong tries.
  */
-export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveSession, password: string): Promise<void> {
+export async function confirmCurrentPassword(
+  deps: BackendDeps,
+  session: ActiveSession,
+  password: string,
+  refusalData?: string,
+): Promise<void> {
   const tries = await takePasswordTry(deps.db, session.tokenHash);
   const allowed = tries !== null && tries <= wrongPasswordLimit;
   if (allowed && (await deps.passwords.check(session.user.passwordHash, password))) {
@@ -231,23 +349,34 @@ export async function confirmCurrentPassword(deps: BackendDeps, session: ActiveS
     await revokeSession(deps.db, session.tokenHash);
     throw new ApiError(400, { key: 'sessionEndedWrongPassword' }, { data: userData.sessionEnded, clearSession: true });
   }
-  throw new ApiError(400, { key: 'wrongCurrentPassword' });
+  throw new ApiError(400, { key: 'wrongCurrentPassword' }, { data: refusalData });
 }
 
 export type EmailChangeOutcome = 'code-sent' | 'code-wrong' | 'code-expired' | 'address-taken' | 'changed';
 
 export interface EmailChangeInput {
   newEmail: string;
+  password: string;
   code: string | null | undefined;
   language: ApiLanguage;
   ip: string;
 }
 
+/**
+ * Changes the login address with a code mailed to the new one
+ * (docs/product/accounts.md#changing-the-email-address). The current password is checked on
+ * both calls: before a code is mailed, so a session someone else took over cannot send mail
+ * in the owner's name, and again when the change is made, so the change itself never rests on
+ * the session alone. The change ends every other session of the account.
+ */
 export async function changeEmail(deps: BackendDeps, session: ActiveSession, change: EmailChangeInput): Promise<EmailChangeOutcome> {
   const { db, clock } = deps;
   const input = { ...change, newEmail: canonicalEmail(change.newEmail) };
   const user = session.user;
   if (input.newEmail === user.email) throw new ApiError(400, { field: 'NewEmailAddress', rule: 'sameEmail' });
+  // Before the code is looked at, so a wrong password does not use up the code's tries. The
+  // code field stays as it was: hidden before a code was mailed, shown (and cleared) after.
+  await confirmCurrentPassword(deps, session, input.password, input.code ? userData.showCode : userData.hideCode);
   if (!input.code) {
     await mailCodeOrNotice(deps, {
       purpose: 'email-change',
@@ -278,6 +407,7 @@ export async function changeEmail(deps: BackendDeps, session: ActiveSession, cha
     const language = pickLanguage(user.language);
     const link = `${mailOrigin(deps.config)}/${language}/restore-email?token=${token}`;
     await queueMail(tx, deps, { to: user.email, kind: 'emailChanged', language, values: { email: input.newEmail, link } });
+    await revokeUserSessions(tx, user.id, session.tokenHash);
     return true;
   });
   deps.kickOutbox();
@@ -292,7 +422,7 @@ export async function changeEmail(deps: BackendDeps, session: ActiveSession, cha
  * owner's way back.
  */
 export async function restoreEmail(deps: BackendDeps, token: string, ip: string): Promise<{ userId: string; email: string }> {
-  await deps.rateLimiter.hit(`restore:ip:${ip}`, limits.restoresPerIp, 'tooManyRestores');
+  await deps.rateLimiter.hit(`link:ip:${ip}`, limits.linkTriesPerIp, 'tooManyRestores');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     // Claimed by the update itself, so parallel calls cannot both use one token.
@@ -323,8 +453,14 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
   });
 }
 
-/** A new password ends every other session of the account; this one gets a fresh token. */
-export async function changePassword(deps: BackendDeps, session: ActiveSession, current: string, next: string): Promise<IssuedSession> {
+/** A new password ends every other session of the account; this one gets a fresh token (for the browser with `userAgent`). */
+export async function changePassword(
+  deps: BackendDeps,
+  session: ActiveSession,
+  current: string,
+  next: string,
+  userAgent: string | undefined,
+): Promise<IssuedSession> {
   await confirmCurrentPassword(deps, session, current);
   const passwordHash = await deps.passwords.hash(next);
   const issued = await deps.db.transaction(async (tx) => {
@@ -336,7 +472,10 @@ export async function changePassword(deps: BackendDeps, session: ActiveSession, 
       language: pickLanguage(session.user.language),
       values: {},
     });
-    return createSession(tx, deps.clock, session.user.id);
+    const fresh = await createSession(tx, deps.clock, session.user.id, userAgent);
+    // The two-step code this session passed holds for its successor, or the customer would be logged out.
+    if (asksCodeAtLogin(session.user)) await markSecondFactorPassed(tx, deps.clock, sha256(fresh.token));
+    return fresh;
   });
   deps.kickOutbox();
   return issued;
@@ -350,8 +489,8 @@ export async function updateDisplayName(deps: BackendDeps, session: ActiveSessio
 
 /**
  * Schedules the deletion 7 days ahead, ends every session and says so by mail. Renewals stop
- * at once (paid periods stay): nobody who asked to leave is charged again, even if they come
- * back within the grace period.
+ * at once (paid periods stay), so nobody who asked to leave is charged again; each keeps its
+ * date, for a login within the grace period to give it back.
  */
 export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession, password: string, language: ApiLanguage): Promise<Date> {
   await confirmCurrentPassword(deps, session, password);
@@ -361,7 +500,7 @@ export async function scheduleDeletion(deps: BackendDeps, session: ActiveSession
     // Written first: it locks the user row, so a checkout fulfilled from now on sees the
     // deletion (services/payments/fulfil.ts), and one fulfilled before it is cancelled below.
     await tx.update(users).set({ deletionDueAt: due }).where(eq(users.id, session.user.id));
-    const cancelled = await cancelAllRenewals(tx, session.user.id);
+    const cancelled = await holdRenewalsForDeletion(tx, session.user.id);
     // A Stripe subscription fulfilled since Stripe was told above: told now, or nothing changes.
     await stopRenewalsAtProvider(
       deps,
@@ -395,7 +534,9 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
       await tx.delete(verificationCodes).where(eq(verificationCodes.userId, due.id));
       // A restore link holds an earlier address: personal data, and no way back into an erased account.
       await tx.delete(emailRestores).where(eq(emailRestores.userId, due.id));
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, due.id));
       await tx.delete(knownDevices).where(eq(knownDevices.userId, due.id));
+      await dropRenewalHolds(tx, due.id);
       await tx
         .update(users)
         .set({ email: `erased-${due.id}@invalid`, passwordHash: '', displayName: null, cookieConsent: null, erasedAt: deps.clock.now() })

@@ -4,7 +4,7 @@ import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../.
 import type { Db } from '../../db/database';
 import { invoices, offers, subscriptions, users } from '../../db/schema';
 import { mailOrigin, queueMail, type MailToQueue } from '../../email/outbox';
-import { pageLink, type EmailKind } from '../../email/templates';
+import { pageLink, renewalsAfterDeletion, type EmailKind } from '../../email/templates';
 import type { BackendDeps } from '../../deps';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { taxOn } from '../store/tax';
@@ -113,6 +113,31 @@ export async function queueCancellation(tx: Reader, deps: MailDeps, subscription
     },
     eventKey: `cancelled:${subscription.id}`,
   }));
+}
+
+/**
+ * A login cancelled the account's deletion: the account stays, these renewals came back and
+ * these Stripe would not resume. One mail per deletion (its event key), however many logins.
+ */
+export async function queueDeletionCancelled(
+  tx: Reader,
+  deps: MailDeps,
+  cancelled: { userId: string; restored: Subscription[]; refused: Subscription[]; eventKey: string },
+): Promise<void> {
+  await mailCustomer(tx, deps, cancelled.userId, async (language) => {
+    const lines = (rows: Subscription[], dateOf: (row: Subscription) => Date) =>
+      Promise.all(rows.map(async (row) => ({ offer: await offerName(tx, row.offerKey, language), date: longDate(dateOf(row), language) })));
+    return {
+      kind: 'deletionCancelled',
+      values: {
+        renewals: renewalsAfterDeletion(language, {
+          restored: await lines(cancelled.restored, (row) => row.nextRenewalAt ?? row.expiresAt),
+          refused: await lines(cancelled.refused, (row) => row.expiresAt),
+        }),
+      },
+      eventKey: cancelled.eventKey,
+    };
+  });
 }
 
 /**

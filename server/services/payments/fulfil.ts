@@ -221,7 +221,10 @@ async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quanti
     previous: { previousId?: string; testCardOutcome: string | null },
   ) => {
     const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
-    const renewal = paid.leaving ? { nextRenewalAt: null, isCancelled: true } : { nextRenewalAt: expiresAt };
+    // Held as a deletion holds it (billing/cancel-subscription.ts): a login that cancels the deletion gives it back.
+    const renewal = paid.leaving
+      ? { nextRenewalAt: null, isCancelled: true, renewalHeldForDeletionAt: expiresAt }
+      : { nextRenewalAt: expiresAt };
     return {
       userId: invoice.userId,
       offerKey,

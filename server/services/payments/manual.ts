@@ -72,6 +72,10 @@ export class ManualProvider implements PaymentProvider {
     // Renewals of manual subscriptions are ours (the renewal job): nobody else to tell.
   }
 
+  async undoCancelAtPeriodEnd(): Promise<void> {
+    // As above: our own rows say whether it renews.
+  }
+
   async pauseRenewals(): Promise<void> {
     // The renewal job skips suspended customers itself.
   }

@@ -60,6 +60,8 @@ export interface PaymentProvider {
   refundCheckout(sessionId: string): Promise<string>;
   /** Stops renewal at the end of the paid period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Undoes `cancelAtPeriodEnd` while the paid period runs: the subscription renews again at its end. */
+  undoCancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
   /** A suspended customer: renewals come due but are not charged until resumed. */
   pauseRenewals(providerSubscriptionId: string): Promise<void>;
   resumeRenewals(providerSubscriptionId: string): Promise<void>;

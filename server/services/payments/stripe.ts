@@ -126,6 +126,11 @@ export class StripeProvider implements PaymentProvider {
     await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
   }
 
+  /** Stripe refuses it once the subscription has ended (canceled): it cannot renew again. */
+  async undoCancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }));
+  }
+
   /** Stripe voids the invoices it would make meanwhile: nothing is owed for a paused period. */
   async pauseRenewals(providerSubscriptionId: string): Promise<void> {
     await call(() => this.stripe.subscriptions.update(providerSubscriptionId, { pause_collection: { behavior: 'void' } }));
