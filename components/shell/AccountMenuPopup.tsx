@@ -11,11 +11,10 @@ import { confirm } from '@/lib/state/confirm';
 import { endSession } from '@/lib/state/session-actions';
 import { AccountButtonFace, menuButtonClass } from './AccountButtonFace';
 import type { PopupProps } from './lazy-menu';
-import { useFirstItemFocus } from './menu-focus';
+import { menuItemFocusRing, useFirstItemFocus } from './menu-focus';
 import { useLocalePath, useShellText } from './shell-i18n';
 
-const itemClass =
-  'block w-full cursor-pointer rounded px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+const itemClass = `block w-full cursor-pointer rounded px-3 py-2 text-left text-sm text-slate-800 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 ${menuItemFocusRing}`;
 
 function MenuLink({ href, children }: { href: string; children: ReactNode }) {
   const localePath = useLocalePath();

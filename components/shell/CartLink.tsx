@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { CartBadge } from './CartBadge';
+import { cartBadgeText } from './cart-badge-text';
 import { useLocalePath, useShellText } from './shell-i18n';
 
 /** The cart icon, for logged-in users only (docs/product/pages.md#cart-badge). */
@@ -12,10 +13,13 @@ export function CartLink() {
   const loggedIn = useAppState(isLoggedIn);
   const count = useAppState((state) => state.appInfo.CartItemCount);
   if (!loggedIn) return null;
+  // The name holds the badge's text as shown ('9+', not 12), so whoever reads it off the
+  // screen, e.g. to a speech control, names the link (label in name).
+  const badge = cartBadgeText(count);
   return (
     <Link
       href={localePath('/store/cart')}
-      aria-label={count > 0 ? t('shell.cartWithCount', { count }) : t('shell.cart')}
+      aria-label={badge ? t('shell.cartWithCount', { count: badge }) : t('shell.cart')}
       className="relative rounded p-2 text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">

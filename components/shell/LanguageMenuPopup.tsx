@@ -7,7 +7,7 @@ import { locales, type AppLocale } from '@/i18n/routing';
 import { storeLanguage } from '@/lib/language-preference';
 import { LanguageButtonFace, languageButtonClass } from './LanguageButtonFace';
 import type { PopupProps } from './lazy-menu';
-import { useFirstItemFocus } from './menu-focus';
+import { menuItemFocusRing, useFirstItemFocus } from './menu-focus';
 import { useShellLocale, useShellPathname, useShellText } from './shell-i18n';
 
 /** The language choice (docs/product/languages-and-routing.md#languages); the shell leaves it out in production. Loaded on first use. */
@@ -42,7 +42,7 @@ export function LanguageMenuPopup(props: PopupProps) {
                 key={option}
                 value={option}
                 lang={option}
-                className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
+                className={`cursor-pointer rounded px-3 py-2 text-sm data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold ${menuItemFocusRing}`}
               >
                 {t(`shell.languages.${option}`)}
               </Menu.RadioItem>

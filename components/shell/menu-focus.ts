@@ -17,3 +17,9 @@ export function useFirstItemFocus({ openedByKeyboard }: PopupProps) {
   };
   return { ref, onOpenAutoFocus };
 }
+
+/**
+ * A menu item's focus ring: the pale highlight alone is too faint to find, so the item the
+ * keyboard is on also gets an outline that stands out against white and the highlight alike.
+ */
+export const menuItemFocusRing = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
