@@ -90,12 +90,16 @@ function SignupFormContent() {
     resetField('Code');
     setCodeShown(code.shown);
     if (code.shown && !typedCode) codeMailedTo(values.UserName);
-    // The field mounts with this render; focus it once it exists, with CREATE ACCOUNT below it
-    // in view too (the dialog's content scrolls beyond 65vh, docs/product/pages.md#dialogs).
+    // The field mounts with this render; focus it once it exists. The dialog's content scrolls
+    // beyond 65vh (docs/product/pages.md#dialogs): the notice above the field, the field and
+    // CREATE ACCOUNT below it stand together and are brought into view as one, the notice
+    // winning should they not all fit.
     if (code.shown)
       setTimeout(() => {
         setFocus('Code');
-        document.activeElement?.closest('form')?.querySelector('[type="submit"]')?.scrollIntoView({ block: 'nearest' });
+        const form = document.activeElement?.closest('form');
+        form?.querySelector('[type="submit"]')?.scrollIntoView({ block: 'nearest' });
+        form?.querySelector('[role="status"], [role="alert"]')?.scrollIntoView({ block: 'nearest' });
       });
   });
 
@@ -109,9 +113,11 @@ function SignupFormContent() {
       );
     };
 
+  // Once the code is asked for, the server's words are about it: they sit right above its field.
+  const serverMessages = <ErrorPanel messages={messages} notice={notice} />;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <ErrorPanel messages={messages} notice={notice} />
+      {!codeShown && serverMessages}
       <EmailField label={t('email')} autoFocus error={fieldError('UserName')} {...register('UserName')} />
       <PasswordField
         label={t('password')}
@@ -126,7 +132,12 @@ function SignupFormContent() {
         error={fieldError('RepeatPassword')}
         {...register('RepeatPassword')}
       />
-      {codeShown && <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />}
+      {codeShown && (
+        <>
+          {serverMessages}
+          <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />
+        </>
+      )}
       <Checkbox
         label={t.rich('terms', { terms: newTabLink('/legal/terms-of-service'), privacy: newTabLink('/legal/privacy-policy') })}
         error={fieldError('UserAgreedToTerms')}

@@ -94,6 +94,11 @@ describe('sign-up dialog', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent(sentNotice);
     expect(within(dialog).queryByRole('alert')).toBeNull();
     await waitFor(() => expect(code()).toHaveFocus());
+    // Moved right above the code field, so the dialog can show the two together.
+    const notice = within(dialog).getByRole('status');
+    const follows = (first: Node, second: Node) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(within(dialog).getByLabelText('Repeat password'), notice)).toBe(true);
+    expect(follows(notice, code()!)).toBe(true);
     // A notice is not a refusal: it stays while the code is typed.
     await user.type(code()!, 'a');
     expect(within(dialog).getByRole('status')).toHaveTextContent(sentNotice);
