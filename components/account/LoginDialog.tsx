@@ -16,7 +16,7 @@ import { ErrorPanel } from '../ui/ErrorPanel';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
-import { SwitchDialogLine } from './SwitchDialogLine';
+import { DialogLinkButton, SwitchDialogLine } from './SwitchDialogLine';
 import { useFormMutation } from './use-form-mutation';
 
 /** docs/product/accounts.md#login */
@@ -70,6 +70,9 @@ function LoginForm() {
       <ErrorPanel messages={messages} />
       <EmailField label={t('email')} autoComplete="username" autoFocus error={fieldError('UserName')} {...register('UserName')} />
       <PasswordField label={t('password')} autoComplete="current-password" error={fieldError('Password')} {...register('Password')} />
+      <DialogLinkButton onClick={() => switchAuthDialog('forgotPassword')} className="self-end text-sm">
+        {t('forgotPassword')}
+      </DialogLinkButton>
       <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>

@@ -1,4 +1,13 @@
-import type { LoginRequest, LoginResponse, SessionInfo, SignupRequest, SignupResponse } from '../contract/auth';
+import type {
+  LoginCodeRequest,
+  LoginRequest,
+  LoginResponse,
+  PasswordResetCompletion,
+  PasswordResetRequest,
+  SessionInfo,
+  SignupRequest,
+  SignupResponse,
+} from '../contract/auth';
 import type { ErrorEnvelope } from '../contract/envelope';
 import { callApi, callApiAnswer } from './client';
 import { serverMessages } from './envelope';
@@ -26,4 +35,20 @@ export type SignupAnswer = SignupResponse & { notice: boolean };
 export async function signup(request: SignupRequest): Promise<SignupAnswer> {
   const { body, messages, notice } = await callApiAnswer<Answer<SignupResponse>>('POST', 'auth/signup', { body: request });
   return { Errors: messages, CodeResult: body.CodeResult ?? null, SessionInfo: body.SessionInfo ?? null, notice };
+}
+
+/** POST auth/password-reset: the notice that a link was mailed (the same for any address), or a refusal. */
+export async function requestPasswordReset(request: PasswordResetRequest): Promise<{ messages: string[]; notice: boolean }> {
+  const { messages, notice } = await callApiAnswer<ErrorEnvelope>('POST', 'auth/password-reset', { body: request });
+  return { messages: messages.map((message) => message.Message), notice };
+}
+
+/**
+ * POST auth/password-reset/complete, from the mailed link: the new session, or the server's
+ * refusal; `linkRefused` when the link itself is spent, which no typing can mend.
+ */
+export async function completePasswordReset(request: PasswordResetCompletion): Promise<LoginResponse & { linkRefused: boolean }> {
+  const { body, messages } = await callApiAnswer<Answer<LoginResponse>>('POST', 'auth/password-reset/complete', { body: request });
+  const linkRefused = body.Errors?.some((error) => error.Code === 'resetLinkInvalid') ?? false;
+  return { Errors: messages, SessionInfo: body.SessionInfo ?? null, linkRefused };
 }

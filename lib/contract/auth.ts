@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorMessageSchema } from './envelope';
-import { accountEmail, currentPassword, newPassword, repeatedPassword, text, verificationCode } from './fields';
+import { SecondFactorCodeSchema } from './second-factor';
+import { accountEmail, currentPassword, linkToken, newPassword, repeatedPassword, text, verificationCode } from './fields';
 
 export const SessionInfoSchema = z.object({
   UserName: z.string().nullable(),
@@ -50,3 +51,20 @@ export const SignupFormSchema = SignupRequestSchema.omit({ CookieConsent: true }
   .safeExtend({ RepeatPassword: repeatedPassword(), Code: verificationCode() })
   .refine((form) => form.Password === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
 export type SignupForm = z.input<typeof SignupFormSchema>;
+
+/** "Forgot password?": the address to mail a reset link to (docs/product/accounts.md#password-reset). */
+export const PasswordResetRequestSchema = z.object({ UserName: accountEmail() });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
+
+/** The same notice whether or not the address has an account. */
+export const PasswordResetResponseSchema = z.object({ Errors: z.array(ErrorMessageSchema) });
+
+/** The reset link's call: its token and the new password, under the sign-up rules. */
+export const PasswordResetCompletionSchema = z.object({ Token: linkToken(), NewPassword: newPassword() });
+export type PasswordResetCompletion = z.input<typeof PasswordResetCompletionSchema>;
+
+/** The reset page's fields: the new password typed twice. */
+export const PasswordResetFormSchema = PasswordResetCompletionSchema.omit({ Token: true })
+  .safeExtend({ RepeatPassword: repeatedPassword() })
+  .refine((form) => form.NewPassword === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
+export type PasswordResetForm = z.input<typeof PasswordResetFormSchema>;

@@ -94,4 +94,7 @@ export const newPassword = () =>
 /** The password typed again: compared with the password, so only required. */
 export const repeatedPassword = () => multiLineText().min(1, 'required');
 
+/** The token of a link mailed to the account (email restore, password reset). */
+export const linkToken = () => text().min(1, 'required').max(limits.linkToken, maxLength(limits.linkToken));
+
 export const verificationCode = () => text().max(limits.code, maxLength(limits.code));

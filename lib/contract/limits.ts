@@ -25,8 +25,8 @@ export const limits = {
   cartLines: 50,
   clientSecret: 200,
   paymentSessionId: 255,
-  /** The email restore link's token (43 characters as issued). */
-  restoreToken: 100,
+  /** A mailed link's token: email restore, password reset (43 characters as issued). */
+  linkToken: 100,
   // The manual provider's test card form.
   cardDigitsMin: 12,
   cardDigits: 19,

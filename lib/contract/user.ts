@@ -5,7 +5,7 @@ import {
   canonicalEmail,
   currentPassword,
   limits,
-  messageKey,
+  linkToken,
   newPassword,
   optionalText,
   repeatedPassword,
@@ -60,11 +60,7 @@ export const DeleteAccountRequestSchema = z.object({ CurrentPassword: currentPas
 export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
 
 /** The link mailed to the old address after an email change (no session: it may be opened anywhere). */
-export const RestoreEmailRequestSchema = z.object({
-  Token: text()
-    .min(1, 'required')
-    .max(limits.restoreToken, messageKey('maxLength', { max: limits.restoreToken })),
-});
+export const RestoreEmailRequestSchema = z.object({ Token: linkToken() });
 export type RestoreEmailRequest = z.input<typeof RestoreEmailRequestSchema>;
 
 /** The address now back: the one to log in with. */

@@ -1,6 +1,6 @@
 import { createStore, useStore } from './store';
 
-export type AuthDialog = 'login' | 'signup';
+export type AuthDialog = 'login' | 'signup' | 'forgotPassword';
 
 /** What a visitor was doing when a login stopped them (ADD TO CART while logged out, docs/product/accounts.md#anonymous-and-logged-in). */
 export type AuthIntent = { kind: 'addToCart'; offerKey: string };
@@ -21,7 +21,7 @@ export function openAuthDialog(dialog: AuthDialog, returnTo: string | null = nul
   authDialogStore.set({ open: dialog, returnTo, intent, intentDue: false });
 }
 
-/** Login ↔ sign-up: the same way back and the same intention. */
+/** Login ↔ sign-up ↔ forgot password: the same way back and the same intention. */
 export function switchAuthDialog(dialog: AuthDialog): void {
   authDialogStore.set({ open: dialog });
 }

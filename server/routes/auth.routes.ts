@@ -2,17 +2,24 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { getCookie } from 'hono/cookie';
 import {
+  LoginCodeRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  PasswordResetCompletionSchema,
+  PasswordResetRequestSchema,
+  PasswordResetResponseSchema,
   SessionInfoSchema,
   SignupRequestSchema,
   SignupResponseSchema,
 } from '../../lib/contract/auth';
 import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
-import { logIn, sessionInfoOf, signUp } from '../services/accounts/accounts';
+import { pendingLoginOf, requirePendingLogin } from '../middleware/session';
+import { logIn, logInWithCode, sessionInfoOf, signUp, type LoggedIn } from '../services/accounts/accounts';
+import { completePasswordReset, requestPasswordReset } from '../services/accounts/password-reset';
 import { revokeSession } from '../services/accounts/sessions';
-import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
+import type { BackendDeps } from '../deps';
+import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 const sessionInfo = createRoute({
   method: 'get',
@@ -52,7 +59,54 @@ const logout = createRoute({
   responses: { 200: jsonContent(z.object({}), 'The session is revoked'), ...errorResponses },
 });
 
+const passwordReset = createRoute({
+  method: 'post',
+  path: '/auth/password-reset',
+  tags: ['auth'],
+  request: jsonBody(PasswordResetRequestSchema),
+  responses: {
+    200: jsonContent(PasswordResetResponseSchema, 'A notice: the same whether or not the address has an account'),
+    ...errorResponses,
+    ...throttledResponse,
+  },
+});
+
+/** Opened from the mailed link, often on another device: no session needed. */
+const passwordResetCompletion = createRoute({
+  method: 'post',
+  path: '/auth/password-reset/complete',
+  tags: ['auth'],
+  request: jsonBody(PasswordResetCompletionSchema),
+  responses: {
+    200: jsonContent(LoginResponseSchema, 'The password is replaced, every other session ended, and this browser logged in'),
+    ...errorResponses,
+    ...throttledResponse,
+  },
+});
+
+const loginCode = createRoute({
+  method: 'post',
+  path: '/auth/second-factor',
+  tags: ['auth'],
+  middleware: [requirePendingLogin] as const,
+  request: jsonBody(LoginCodeRequestSchema),
+  responses: {
+    200: jsonContent(LoginResponseSchema, 'The two-step code passed: logged in, a new session cookie is set'),
+    ...sessionErrorResponses,
+    ...throttledResponse,
+  },
+});
+
 const anonymous = { UserName: null, DisplayName: null, Claims: [] };
+
+/** What a complete login answers, by password alone or with the two-step code. */
+async function loggedInAnswer(deps: BackendDeps, result: LoggedIn) {
+  return {
+    Errors: [],
+    SessionInfo: await sessionInfoOf(deps, result.user),
+    ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}),
+  };
+}
 
 export const authRoutes = createRouter()
   .openapi(sessionInfo, async (c) => {
@@ -124,4 +178,24 @@ export const authRoutes = createRouter()
     if (session) await revokeSession(c.get('deps').db, session.tokenHash);
     clearSessionCookie(c);
     return c.json({}, 200);
+  })
+  .openapi(passwordReset, async (c) => {
+    const language = requestLanguage(c);
+    const email = await requestPasswordReset(c.get('deps'), {
+      email: c.req.valid('json').UserName,
+      language,
+      ip: c.get('clientAddress'),
+    });
+    return c.json({ Errors: errorMessages(language, [{ key: 'resetLinkSent', values: { email } }]) }, 200);
+  })
+  .openapi(passwordResetCompletion, async (c) => {
+    const body = c.req.valid('json');
+    const deps = c.get('deps');
+    const { user, session } = await completePasswordReset(deps, {
+      token: body.Token,
+      password: body.NewPassword,
+      ip: c.get('clientAddress'),
+    });
+    setSessionCookies(c, session);
+    return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, user) }, 200);
   });

@@ -78,7 +78,11 @@ describe('POST auth/signup', () => {
       SessionInfo: null,
     });
     await backend.deliverMail();
-    expect(backend.mail.to('known@example.com').at(-1)?.subject).toBe('Sign-up attempt at Bluebonnet');
+    const notice = backend.mail.to('known@example.com').at(-1);
+    expect(notice?.subject).toBe('Sign-up attempt at Bluebonnet');
+    // The owner may have forgotten the password: the notice leads to the login and to the reset.
+    expect(notice?.text).toMatch(/log in at http:\/\/\S+\/en\/\?login=\/account\/settings/);
+    expect(notice?.text).toMatch(/http:\/\/\S+\/en\/reset-password\b/);
     expect(await backend.rowCount(users)).toBe(before);
     // A guessed code gets the answer it would get for a new address.
     const guessed = await client.call('POST', 'auth/signup', { body: signupBody('known@example.com', { Code: 'ZZZZZZ' }) });

@@ -214,8 +214,8 @@ describe('the link mailed to the old address after an email change', () => {
   it('throttles tries by network address', async () => {
     const restore = await stranger('203.0.113.250');
     const statuses = [];
-    for (let i = 0; i <= limits.restoresPerIp.max; i++) statuses.push((await restore({ Token: `guess-${i}` })).status);
-    expect(statuses).toEqual([...Array(limits.restoresPerIp.max).fill(400), 429]);
+    for (let i = 0; i <= limits.linkTriesPerIp.max; i++) statuses.push((await restore({ Token: `guess-${i}` })).status);
+    expect(statuses).toEqual([...Array(limits.linkTriesPerIp.max).fill(400), 429]);
     // Another address is not held back.
     expect((await (await stranger())({ Token: 'guess' })).status).toBe(400);
   });

@@ -20,11 +20,16 @@ export const limits = {
   supportPerIp: { max: 10, windowMs: 10 * 60_000 },
   /** Support messages from all senders together: a flood from many addresses stops here, and the owners are told. */
   supportAllSenders: { max: 200, windowMs: 60 * 60_000 },
-  /** Tries of email restore links: a token is far too long to guess, so this only stops floods. */
-  restoresPerIp: { max: 10, windowMs: 15 * 60_000 },
+  /** Tries of mailed links (email restore, password reset): a token is far too long to guess, so this only stops floods. */
+  linkTriesPerIp: { max: 10, windowMs: 15 * 60_000 },
+  /** Password-reset mails, like verification codes: each is a mail to someone's inbox. */
+  resetsPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  resetsPerIp: { max: 20, windowMs: 60 * 60_000 },
   /** Checkouts started per customer: each may be a call to the payment provider. */
   checkoutsPerCustomer: { max: 20, windowMs: 10 * 60_000 },
-  /** Wrong second-factor codes per staff account: a six-digit code must not be guessable. */
+  /** Copies of an account's data, JSON and ZIP together: a ZIP may render every invoice's PDF. */
+  dataExportsPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  /** Wrong second-factor codes per account (console, login, settings): a six-digit code must not be guessable. */
   secondFactorFailures: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 

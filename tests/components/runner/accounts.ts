@@ -9,15 +9,25 @@ export { strongPassword, uniqueEmail };
 export const mailsTo = (address: string): Promise<SinkMail[]> =>
   mailsInSink(globalThis.nodeNetwork.mailApi, address, globalThis.nodeNetwork.fetch);
 
-/** Waits for a mail to the address sent after `after` (the backend's mail job sends within moments) and returns its code. */
-export async function mailedCode(address: string, after = 0): Promise<string> {
+/**
+ * Waits for a mail to the address sent after `after` (the backend's mail job sends within
+ * moments) and returns what `find` reads in its text.
+ */
+async function mailedText(address: string, after: number, what: string, find: (text: string | undefined) => string | null): Promise<string> {
   for (const until = Date.now() + 15_000; Date.now() < until;) {
-    const code = verificationCodeIn((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text);
-    if (code) return code;
+    const found = find((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text);
+    if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no code mailed to ${address}`);
+  throw new Error(`no ${what} mailed to ${address}`);
 }
+
+/** The verification code of the latest mail to the address sent after `after`. */
+export const mailedCode = (address: string, after = 0) => mailedText(address, after, 'code', verificationCodeIn);
+
+/** The token of the password-reset link mailed to the address after `after`. */
+export const mailedResetToken = (address: string, after = 0) =>
+  mailedText(address, after, 'reset link', (text) => text?.match(/reset-password\?token=([\w-]+)/)?.[1] ?? null);
 
 /**
  * Creates an account through the real sign-up with its mailed code. The page's cookies (or those
@@ -69,12 +79,13 @@ export async function signedIn({ email, displayName }: { email?: string; display
   return account;
 }
 
-/** Moves the login of the account that `api` calls for (the page's unless said) to a new address, with the code mailed there. */
-export async function changeEmail(newEmail: string, api: ApiCaller = pageApi) {
+/**
+ * Moves the login of the account that `api` calls for (the page's unless said) to a new address,
+ * with its password and the code mailed there.
+ */
+export async function changeEmail(newEmail: string, api: ApiCaller = pageApi, password = strongPassword) {
   const sentAfter = Date.now() - 1;
-  await accepted('ask for a code', api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: null }));
-  await accepted(
-    'change the address',
-    api('PUT', 'user/email', { NewEmailAddress: newEmail, Code: await mailedCode(newEmail, sentAfter) }),
-  );
+  const request = { NewEmailAddress: newEmail, CurrentPassword: password };
+  await accepted('ask for a code', api('PUT', 'user/email', { ...request, Code: null }));
+  await accepted('change the address', api('PUT', 'user/email', { ...request, Code: await mailedCode(newEmail, sentAfter) }));
 }
