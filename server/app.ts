@@ -24,10 +24,12 @@ import { adminOverviewRoutes } from './routes/admin-overview.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
+import { dataExportRoutes } from './routes/data-export.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { storeRoutes } from './routes/store.routes';
 import { supportRoutes } from './routes/support.routes';
 import { testHookRoutes } from './routes/test-hooks.routes';
+import { twoStepRoutes } from './routes/two-step.routes';
 import { userRoutes } from './routes/user.routes';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -116,6 +118,8 @@ export function createApp(deps: BackendDeps) {
   app.route('/', appRoutes);
   app.route('/', authRoutes);
   app.route('/', userRoutes);
+  app.route('/', twoStepRoutes);
+  app.route('/', dataExportRoutes);
   app.route('/', supportRoutes);
   app.route('/', storeRoutes);
   app.route('/', paymentRoutes);

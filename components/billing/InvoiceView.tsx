@@ -1,16 +1,15 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { Suspense, type MouseEvent } from 'react';
-import { Link, usePathname } from '@/i18n/navigation';
-import { fetchSessionInfo } from '@/lib/api/auth';
+import { Suspense } from 'react';
+import { Link } from '@/i18n/navigation';
 import { fetchInvoice, invoicePdfUrl } from '@/lib/api/billing';
 import type { Invoice } from '@/lib/contract/billing';
 import type { Language } from '@/lib/contract/languages';
 import { invoiceStatus } from '@/lib/contract/presentation';
-import { appActions } from '@/lib/state/app-state';
-import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { useSessionCheckedDownload } from '../account/use-session-checked-download';
 import { buttonClass } from '../ui/Button';
+import { DownloadIcon } from '../ui/DownloadIcon';
 import { InvoiceDocument } from './InvoiceDocument';
 import { PaymentSuccess } from './PaymentSuccess';
 import { PortalStatus } from './PortalStatus';
@@ -40,30 +39,11 @@ export function InvoiceView({ id }: { id: string }) {
   );
 }
 
-/**
- * The PDF is a plain download link. A session that ended meanwhile would make the browser save
- * the API's 401 answer as the file, so the click checks the session first and asks for a login.
- */
-function usePdfDownload() {
-  const pathname = usePathname();
-  return async (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    const href = event.currentTarget.href;
-    const session = await fetchSessionInfo().catch(() => undefined);
-    if (session && !session.UserName) {
-      appActions.setSession(null);
-      openAuthDialog('login', pathname);
-      return;
-    }
-    window.location.assign(href);
-  };
-}
-
 /** Only an unpaid invoice offers Pay Now, a checkout of that invoice (docs/product/billing.md#invoice-status). */
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing');
   const locale = useLocale() as Language;
-  const download = usePdfDownload();
+  const download = useSessionCheckedDownload();
   return (
     <div data-print="hide" className="flex flex-wrap items-center gap-3">
       <Link href="/account/billing" className={buttonClass('plain', 'mr-auto -ml-4')}>
@@ -87,22 +67,5 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
         </Link>
       )}
     </div>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
-    </svg>
   );
 }

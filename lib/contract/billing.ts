@@ -56,5 +56,5 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const IdParamSchema = z.object({ id: z.uuid('invalidValue') });
 export const KeyParamSchema = z.object({ key: z.uuid('invalidValue') });
 
-/** The PDF link is opened by the browser itself: the page's language travels in the query (else Accept-Language). */
-export const InvoicePdfQuerySchema = z.object({ lang: z.enum(languages).optional() });
+/** A download link (an invoice's PDF, the account's data) is opened by the browser itself: the page's language travels in the query (else Accept-Language). */
+export const DownloadQuerySchema = z.object({ lang: z.enum(languages).optional() });

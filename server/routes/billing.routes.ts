@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { IdParamSchema, InvoicePdfQuerySchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
+import { DownloadQuerySchema, IdParamSchema, InvoiceSchema, KeyParamSchema, SubscriptionSchema } from '../../lib/contract/billing';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { requestLanguage } from '../errors';
 import { openedDirectly } from '../middleware/route-access';
@@ -35,7 +35,7 @@ const pdfRoute = createRoute({
   path: '/billing/invoice-pdf/{key}/download',
   tags: ['billing'],
   middleware: [openedDirectly, requireSession] as const,
-  request: { params: KeyParamSchema, query: InvoicePdfQuerySchema },
+  request: { params: KeyParamSchema, query: DownloadQuerySchema },
   responses: {
     200: { description: 'The invoice as PDF, in the language asked for', content: { 'application/pdf': { schema: z.string() } } },
     ...sessionErrorResponses,

@@ -38,6 +38,8 @@ const directPaths = [
   '/api/openapi.json',
   '/api/payment/stripe-webhook',
   '/api/billing/invoice-pdf/{key}/download',
+  '/api/user/data-export',
+  '/api/user/data-export/zip',
 ];
 
 let backend: TestBackend | undefined;
@@ -140,6 +142,11 @@ describe('the published contract', () => {
       'PUT /api/user/password',
       'PUT /api/user/profile',
       'PUT /api/user/delete-account',
+      'GET /api/user/data-export',
+      'GET /api/user/data-export/zip',
+      'GET /api/user/sessions',
+      'DELETE /api/user/sessions/{id}',
+      'POST /api/user/sessions/sign-out-others',
       'GET /api/store/catalog',
       'GET /api/store/cart',
       'PUT /api/store/cart',

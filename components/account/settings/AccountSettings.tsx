@@ -12,12 +12,15 @@ import { LoginPanel } from '../LoginPanel';
 import { useSessionGate } from '../use-session-gate';
 import { SessionLostNotice } from '../SessionLostNotice';
 import { DangerZone } from './DangerZone';
+import { DataExportSection } from './DataExportSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from './TwoStepSection';
 import { settingsPath, type SessionEnd } from './types';
 
-type FormName = 'email' | 'password' | 'displayName';
+type FormName = 'email' | 'password' | 'displayName' | 'twoStep';
 
 /** The settings page's client island (docs/product/accounts.md#settings-page). */
 export function AccountSettings() {
@@ -44,7 +47,12 @@ export function AccountSettings() {
         else next.delete(form);
         return next;
       });
-    return { email: reporter('email'), password: reporter('password'), displayName: reporter('displayName') };
+    return {
+      email: reporter('email'),
+      password: reporter('password'),
+      displayName: reporter('displayName'),
+      twoStep: reporter('twoStep'),
+    };
   });
   useUnsavedChangesGuard(dirtyForms.size > 0);
 
@@ -70,9 +78,12 @@ export function AccountSettings() {
   return (
     <div className="flex flex-col gap-6">
       {!session?.UserName && <SessionLostNotice returnTo={settingsPath} />}
-      <EmailSection userName={shown.UserName} onDirtyChange={reporters.email} />
+      <EmailSection userName={shown.UserName} onDirtyChange={reporters.email} onSessionEnd={endSession} />
       <PasswordSection userName={shown.UserName} onDirtyChange={reporters.password} onSessionEnd={endSession} />
       <DisplayNameSection displayName={shown.DisplayName} onDirtyChange={reporters.displayName} />
+      <TwoStepSection onDirtyChange={reporters.twoStep} onSessionEnd={endSession} />
+      <SessionsSection />
+      <DataExportSection />
       <DangerZone onSessionEnd={endSession} />
     </div>
   );
