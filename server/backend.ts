@@ -15,7 +15,7 @@ import { Catalog } from './services/store/catalog';
 import { hashingParameters, Passwords } from './services/accounts/passwords';
 import { RateLimiter } from './services/platform/rate-limit';
 import { openSecretBox } from './services/platform/secret-box';
-import { sealPlainTotpSecrets } from './services/staff/access';
+import { sealPlainTotpSecrets } from './services/accounts/second-factor';
 import { onStop } from './stop-signals';
 
 export interface Backend {

@@ -41,5 +41,7 @@ export type AppEnv = {
     clientAddress: string;
     deps: BackendDeps;
     session?: ActiveSession;
+    /** A login that still owes its two-step code: no session to any call but the code's check. */
+    pendingLogin?: ActiveSession;
   };
 };

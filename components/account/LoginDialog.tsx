@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { login } from '@/lib/api/auth';
 import { readCookieConsent } from '@/lib/browser-storage';
 import { snackbarDurations } from '@/lib/config';
-import type { LoginRequest, LoginRequestSchema } from '@/lib/contract/auth';
+import type { LoginRequest, LoginRequestSchema, SessionInfo } from '@/lib/contract/auth';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { dismissAuthDialog, switchAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { useFieldError } from '../forms/use-field-error';
@@ -14,6 +15,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { EmailField } from './EmailField';
+import { LoginCodeStep } from './LoginCodeStep';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { DialogLinkButton, SwitchDialogLine } from './SwitchDialogLine';
@@ -53,17 +55,33 @@ function LoginForm() {
   });
   const { saving, messages, setMessages, send } = useFormMutation(watch, login);
   const fieldError = useFieldError(formState);
+  // The password was right and the account has two-step sign-in on: the code replaces the form.
+  const [codeAsked, setCodeAsked] = useState(false);
+
+  /** The login went through, by the password alone or with the two-step code. */
+  const finish = (session: SessionInfo, deletionCancelled = false) => {
+    if (deletionCancelled) finishLogin(session, { key: 'snack.deletionCancelled' }, snackbarDurations.long);
+    else finishLogin(session);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const answer = await send({ UserName: values.UserName, Password: values.Password, CookieConsent: readCookieConsent() });
     if (!answer) return;
+    if (answer.SecondFactor) return setCodeAsked(true);
     if (!answer.SessionInfo?.UserName) {
       setMessages(answer.Errors.map((error) => error.Message));
       return;
     }
-    if (answer.DeletionCancelled) finishLogin(answer.SessionInfo, { key: 'snack.deletionCancelled' }, snackbarDurations.long);
-    else finishLogin(answer.SessionInfo);
+    finish(answer.SessionInfo, answer.DeletionCancelled);
   });
+
+  if (codeAsked) {
+    const startOver = (reasons: string[]) => {
+      setCodeAsked(false);
+      setMessages(reasons);
+    };
+    return <LoginCodeStep onLoggedIn={finish} onStartOver={startOver} />;
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

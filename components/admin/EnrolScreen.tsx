@@ -8,16 +8,11 @@ import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { RetryNotice } from '@/components/ui/Notice';
 import { confirmEnrolment, startEnrolment } from '@/lib/api/admin';
 import { ApiCallError } from '@/lib/api/client';
-import type { Enrolment } from '@/lib/contract/admin';
+import type { Enrolment } from '@/lib/contract/second-factor';
 import { showError } from '@/lib/state/snackbar';
-import { CodeForm } from './CodeForm';
-import { reportDone } from './admin-queries';
-
-/** The QR code as an image: the server's SVG text never becomes markup of the page. */
-const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-
-/** The secret in groups of four, easier to type into an app by hand. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+import { AuthenticatorKey } from '@/components/account/second-factor/AuthenticatorKey';
+import { CodeForm } from '@/components/account/second-factor/CodeForm';
+import { RecoveryCodeList } from '@/components/account/second-factor/RecoveryCodeList';
 
 /**
  * First visit of a staff member: an authenticator is set up (QR code, or the secret typed by
@@ -74,22 +69,7 @@ export function EnrolScreen({ email, onDone }: { email: string; onDone(): void }
         <>
           <ol className="flex list-decimal flex-col gap-6 pl-5 text-slate-800 marker:font-semibold">
             <li className="flex flex-col gap-3">
-              <p>{t('scan')}</p>
-              {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made here, nothing for the image optimiser */}
-              <img
-                src={svgImage(enrolment.QrCodeSvg)}
-                alt={t('qrAlt')}
-                width={200}
-                height={200}
-                className="size-[200px] rounded-md border border-slate-200 bg-white"
-              />
-              <p className="text-sm text-slate-700">{t('manual')}</p>
-              <code
-                data-testid="totp-secret"
-                className="self-start rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all"
-              >
-                {grouped(enrolment.Secret)}
-              </code>
+              <AuthenticatorKey enrolment={enrolment} texts={{ scan: t('scan'), qrAlt: t('qrAlt'), manual: t('manual') }} />
             </li>
             <li className="flex flex-col gap-3">
               <p>{t('enterCode')}</p>
@@ -119,34 +99,16 @@ export function EnrolScreen({ email, onDone }: { email: string; onDone(): void }
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   const t = useTranslations('admin.enrol');
   const [saved, setSaved] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      reportDone(t('copied'));
-    } catch {
-      showError({ text: t('copyFailed') });
-    }
-  };
   return (
     <section aria-labelledby="recovery-heading" className="flex max-w-2xl flex-col gap-5">
       <h1 id="recovery-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {t('recoveryTitle')}
       </h1>
       <p className="text-slate-700">{t('recoveryIntro')}</p>
-      <ul
-        aria-label={t('recoveryList')}
-        data-testid="recovery-codes"
-        className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 font-mono text-base sm:grid-cols-2"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div>
-        <Button variant="plain" onClick={() => void copy()}>
-          {t('copy')}
-        </Button>
-      </div>
+      <RecoveryCodeList
+        codes={codes}
+        texts={{ list: t('recoveryList'), copy: t('copy'), copied: t('copied'), copyFailed: t('copyFailed') }}
+      />
       <Checkbox label={t('savedCheck')} checked={saved} onChange={(event) => setSaved(event.target.checked)} />
       <div>
         <Button onClick={onDone} disabled={!saved}>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { verifySecondFactor } from '@/lib/api/admin';
-import { CodeForm } from './CodeForm';
+import { CodeForm } from '@/components/account/second-factor/CodeForm';
 
 /** A staff member's sign-in to the console: the app's current code, or one unused recovery code. */
 export function VerifyScreen({ email, onDone }: { email: string; onDone(): void }) {

@@ -6,7 +6,6 @@ import {
   type AuditEntry,
   type CustomerDetail,
   type CustomerRow,
-  type Enrolment,
   type OfferCreate,
   type OfferEdit,
   type Overview,
@@ -18,6 +17,7 @@ import {
   type SupportThread,
 } from '../contract/admin';
 import type { ErrorEnvelope } from '../contract/envelope';
+import type { Enrolment, RecoveryCodes } from '../contract/second-factor';
 import type { UserResponse } from '../contract/user';
 import { ApiCallError, callApi, type HttpMethod } from './client';
 
@@ -42,7 +42,7 @@ export function adminRefusal(error: unknown): (typeof adminData)[keyof typeof ad
 
 export const fetchStaffMe = (signal?: AbortSignal) => read<StaffMe>('admin/me', signal);
 export const startEnrolment = (signal?: AbortSignal) => read<Enrolment>('admin/second-factor/enrolment', signal);
-export const confirmEnrolment = (Code: string) => write<{ RecoveryCodes: string[] }>('POST', 'admin/second-factor/enrolment', { Code });
+export const confirmEnrolment = (Code: string) => write<RecoveryCodes>('POST', 'admin/second-factor/enrolment', { Code });
 export const verifySecondFactor = (Code: string) => write<UserResponse>('POST', 'admin/second-factor/verify', { Code });
 export const confirmPassword = (CurrentPassword: string) => write<StaffMe>('POST', 'admin/confirm-password', { CurrentPassword });
 

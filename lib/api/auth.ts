@@ -25,8 +25,16 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
     Errors: serverMessages(body).map((Message) => ({ Message })),
     SessionInfo: body.SessionInfo ?? null,
     ...(body.DeletionCancelled ? { DeletionCancelled: true as const } : {}),
+    ...(body.SecondFactor ? { SecondFactor: body.SecondFactor } : {}),
   };
 }
+
+/**
+ * POST auth/second-factor, the login's code step (docs/product/accounts.md#two-step-sign-in).
+ * A refusal throws for the code form to show; 401 means the login must start over.
+ */
+export const sendLoginCode = (request: LoginCodeRequest) =>
+  callApi<LoginResponse>('POST', 'auth/second-factor', { body: request, silent: true });
 
 /** A sign-up answer; `notice` when its messages are news, not refusals (the code was mailed). */
 export type SignupAnswer = SignupResponse & { notice: boolean };

@@ -1,5 +1,6 @@
 import type { ErrorEnvelope } from '../contract/envelope';
 import type {
+  AccountSessions,
   ChangeEmailRequest,
   ChangePasswordRequest,
   DeleteAccountRequest,
@@ -8,13 +9,13 @@ import type {
   UpdateProfileRequest,
   UserResponse,
 } from '../contract/user';
-import { callApiAnswer } from './client';
+import { callApi, callApiAnswer } from './client';
 
 /** A user call's answer; `notice` when its messages are news, not refusals (the code was mailed). */
 export type UserAnswer = UserResponse & { notice: boolean };
 
 /** Every PUT user/* call: refusals come back as the answer (ErrorMessages + Data, docs/product/api.md#data-and-coderesult-values). */
-async function putUser(path: string, body: unknown): Promise<UserAnswer> {
+export async function putUser(path: string, body: unknown): Promise<UserAnswer> {
   const { body: answer, messages, notice } = await callApiAnswer<Partial<UserResponse> & ErrorEnvelope>('PUT', `user/${path}`, { body });
   return { ErrorMessages: messages, Data: answer.Data ?? null, notice };
 }
@@ -31,3 +32,12 @@ export async function restoreEmail(request: RestoreEmailRequest): Promise<{ emai
   });
   return { email: body.EmailAddress ?? null, messages: messages.map((message) => message.Message) };
 }
+
+/** The account's live sessions; silent, as the settings section shows its own failure. */
+export const fetchAccountSessions = (signal?: AbortSignal) => callApi<AccountSessions>('GET', 'user/sessions', { silent: true, signal });
+
+/** Signs out one other session (a refusal shows as an error snack); answers the sessions left. */
+export const endAccountSession = (id: string) => callApi<AccountSessions>('DELETE', `user/sessions/${encodeURIComponent(id)}`);
+
+/** Signs out every session but this one; answers the sessions left. */
+export const endOtherAccountSessions = () => callApi<AccountSessions>('POST', 'user/sessions/sign-out-others');

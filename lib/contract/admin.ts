@@ -32,19 +32,6 @@ export const StaffMeSchema = z.object({
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
-/** GET /admin/second-factor/enrolment: a new secret, kept unconfirmed until a code proves the app has it. */
-export const EnrolmentSchema = z.object({ Secret: z.string(), OtpAuthUrl: z.string(), QrCodeSvg: z.string() });
-export type Enrolment = z.infer<typeof EnrolmentSchema>;
-
-/** A six-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
-export const SecondFactorCodeSchema = z.object({
-  Code: requiredText(limits.secondFactorCode).transform((code) => code.replace(/\s+/g, '').toLowerCase()),
-});
-export type SecondFactorCode = z.input<typeof SecondFactorCodeSchema>;
-
-/** POST /admin/second-factor/enrolment: shown once. */
-export const RecoveryCodesSchema = z.object({ RecoveryCodes: z.array(z.string()) });
-
 export const ConfirmPasswordSchema = z.object({ CurrentPassword: currentPassword() });
 
 /** Every console write answers this: the audit entry it made. */

@@ -25,8 +25,17 @@ export const LoginResponseSchema = z.object({
   SessionInfo: SessionInfoSchema.nullable(),
   /** Present (true) when this login cancelled the account's scheduled deletion. */
   DeletionCancelled: z.literal(true).optional(),
+  /**
+   * Present when the password was right but the account has two-step sign-in on: SessionInfo is
+   * null until POST auth/second-factor passes (docs/product/accounts.md#two-step-sign-in).
+   */
+  SecondFactor: z.literal('required').optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** POST auth/second-factor: the login's code, and the cookie consent the login step left unstored. */
+export const LoginCodeRequestSchema = SecondFactorCodeSchema.extend({ CookieConsent: CookieConsentSchema });
+export type LoginCodeRequest = z.input<typeof LoginCodeRequestSchema>;
 
 const CodeResultSchema = z.enum(['show', 'hide']).nullable();
 

@@ -15,7 +15,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE);
-  const session = c.get('session');
+  // A login waiting for its code has a token of its own, as a session has.
+  const session = c.get('session') ?? c.get('pendingLogin');
   if (!safeMethods.has(c.req.method) && !routeIs(c, openedDirectly)) {
     const header = c.req.header(XSRF_HEADER);
     // With a session, the token must be the one issued with it (docs/security.md#sessions-the-application-key-and-xsrf).

@@ -4,27 +4,25 @@ import {
   AdminDoneSchema,
   ConfirmPasswordSchema,
   CustomerRowSchema,
-  EnrolmentSchema,
-  RecoveryCodesSchema,
-  SecondFactorCodeSchema,
   StaffMeSchema,
   StaffRoleRequestSchema,
   UuidParamSchema,
 } from '../../lib/contract/admin';
+import { EnrolmentSchema, RecoveryCodesSchema, SecondFactorCodeSchema } from '../../lib/contract/second-factor';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { beforeSecondFactor } from '../middleware/route-access';
 import { requireOwner, requireRecentPassword, staffOf } from '../middleware/staff';
+import { startEnrolment } from '../services/accounts/second-factor';
 import {
   changeStaffRole,
-  confirmEnrolment,
   confirmPassword,
+  confirmStaffEnrolment,
   listStaff,
-  startEnrolment,
   staffMe,
-  verifySecondFactor,
+  verifyStaffSecondFactor,
 } from '../services/staff/access';
-import { createRouter, jsonBody, jsonContent } from './openapi';
-import { adminErrorResponses, conflict } from './admin-responses';
+import { conflict, createRouter, jsonBody, jsonContent } from './openapi';
+import { adminErrorResponses } from './admin-responses';
 
 const me = createRoute({
   method: 'get',
@@ -106,15 +104,15 @@ export const adminAccessRoutes = createRouter()
   })
   .openapi(enrolment, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await startEnrolment(c.get('deps'), staffOf(c)), 200);
+    return c.json(await startEnrolment(c.get('deps'), staffOf(c).user), 200);
   })
   .openapi(confirmEnrolmentRoute, async (c) => {
-    const codes = await confirmEnrolment(c.get('deps'), staffOf(c), c.req.valid('json').Code);
+    const codes = await confirmStaffEnrolment(c.get('deps'), staffOf(c), c.req.valid('json').Code);
     c.header('Cache-Control', 'no-store');
     return c.json({ RecoveryCodes: codes }, 200);
   })
   .openapi(verifyRoute, async (c) => {
-    await verifySecondFactor(c.get('deps'), staffOf(c), c.req.valid('json').Code);
+    await verifyStaffSecondFactor(c.get('deps'), staffOf(c), c.req.valid('json').Code);
     return c.json(done, 200);
   })
   .openapi(confirmPasswordRoute, async (c) => {

@@ -11,8 +11,8 @@ import { requestLanguage } from '../errors';
 import { requireRecentPassword, staffOf } from '../middleware/staff';
 import { adminInvoice, refundInvoice, voidInvoice } from '../services/billing/invoices-admin';
 import { staffCancelSubscription } from '../services/billing/subscriptions-admin';
-import { adminErrorResponses, conflict } from './admin-responses';
-import { createRouter, jsonBody, jsonContent } from './openapi';
+import { adminErrorResponses } from './admin-responses';
+import { conflict, createRouter, jsonBody, jsonContent } from './openapi';
 
 const providerFailed = {
   502: {

@@ -4,8 +4,8 @@ import { AdminDoneSchema, AdminOfferSchema, OfferCreateSchema, OfferEditSchema, 
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import { staffOf } from '../middleware/staff';
 import { createOffer, editOffer, listOffers, setOfferActive } from '../services/store/offers-admin';
-import { adminErrorResponses, conflict } from './admin-responses';
-import { createRouter, jsonBody, jsonContent } from './openapi';
+import { adminErrorResponses } from './admin-responses';
+import { conflict, createRouter, jsonBody, jsonContent } from './openapi';
 
 const providerFailed = {
   502: {

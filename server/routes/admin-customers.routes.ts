@@ -15,8 +15,8 @@ import {
   suspendCustomer,
   unsuspendCustomer,
 } from '../services/accounts/customers-admin';
-import { adminErrorResponses, conflict } from './admin-responses';
-import { createRouter, jsonContent } from './openapi';
+import { adminErrorResponses } from './admin-responses';
+import { conflict, createRouter, jsonContent } from './openapi';
 
 const search = createRoute({
   method: 'get',

@@ -15,5 +15,3 @@ export const adminErrorResponses = {
   404: { description: 'No staff role (the call does not exist for the caller), or no such record', content: envelopeContent },
   429: { description: 'Throttled; see Retry-After', content: envelopeContent },
 } as const;
-
-export const conflict = (description: string) => ({ 409: { description, content: envelopeContent } }) as const;

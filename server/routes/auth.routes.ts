@@ -34,7 +34,7 @@ const login = createRoute({
   tags: ['auth'],
   request: jsonBody(LoginRequestSchema),
   responses: {
-    200: jsonContent(LoginResponseSchema, 'Logged in; the session cookie is set'),
+    200: jsonContent(LoginResponseSchema, 'Logged in; or, with two-step sign-in on, SecondFactor required and no SessionInfo yet'),
     ...errorResponses,
     ...throttledResponse,
   },
@@ -122,20 +122,31 @@ export const authRoutes = createRouter()
       password: body.Password,
       cookieConsent: body.CookieConsent,
       ip: c.get('clientAddress'),
-      previousSession: c.get('session'),
+      previousSession: c.get('session') ?? c.get('pendingLogin'),
       deviceToken: getCookie(c, DEVICE_COOKIE),
+      userAgent: c.req.header('User-Agent'),
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
+    if ('codeOwed' in result) {
+      setSessionCookies(c, result.codeOwed);
+      return c.json({ Errors: [], SessionInfo: null, SecondFactor: 'required' as const }, 200);
+    }
     setSessionCookies(c, result.session);
     setDeviceCookie(c, result.deviceToken);
-    return c.json(
-      {
-        Errors: [],
-        SessionInfo: await sessionInfoOf(deps, result.user),
-        ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}),
-      },
-      200,
-    );
+    return c.json(await loggedInAnswer(deps, result), 200);
+  })
+  .openapi(loginCode, async (c) => {
+    const body = c.req.valid('json');
+    const deps = c.get('deps');
+    const result = await logInWithCode(deps, pendingLoginOf(c), {
+      code: body.Code,
+      cookieConsent: body.CookieConsent,
+      deviceToken: getCookie(c, DEVICE_COOKIE),
+      userAgent: c.req.header('User-Agent'),
+    });
+    setSessionCookies(c, result.session);
+    setDeviceCookie(c, result.deviceToken);
+    return c.json(await loggedInAnswer(deps, result), 200);
   })
   .openapi(signup, async (c) => {
     const body = c.req.valid('json');
@@ -148,6 +159,7 @@ export const authRoutes = createRouter()
       cookieConsent: body.CookieConsent,
       language,
       ip: c.get('clientAddress'),
+      userAgent: c.req.header('User-Agent'),
     });
     const refuse = (key: 'codeWrong' | 'codeExpired' | 'addressTaken', codeResult: 'show' | 'hide') => {
       throw new ApiError(400, { key }, { extra: { CodeResult: codeResult } });
@@ -174,7 +186,7 @@ export const authRoutes = createRouter()
     }
   })
   .openapi(logout, async (c) => {
-    const session = c.get('session');
+    const session = c.get('session') ?? c.get('pendingLogin');
     if (session) await revokeSession(c.get('deps').db, session.tokenHash);
     clearSessionCookie(c);
     return c.json({}, 200);
@@ -195,6 +207,7 @@ export const authRoutes = createRouter()
       token: body.Token,
       password: body.NewPassword,
       ip: c.get('clientAddress'),
+      userAgent: c.req.header('User-Agent'),
     });
     setSessionCookies(c, session);
     return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, user) }, 200);

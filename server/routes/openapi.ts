@@ -29,6 +29,8 @@ export const sessionErrorResponses = {
 
 export const throttledResponse = { 429: { description: 'Throttled; see Retry-After', content: envelopeContent } } as const;
 
+export const conflict = (description: string) => ({ 409: { description, content: envelopeContent } }) as const;
+
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } };
 }

@@ -7,7 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { auditLog, recoveryCodes, sessions, users } from '@/server/db/schema';
 import { sha256 } from '@/server/services/platform/crypto';
-import { sealPlainTotpSecrets } from '@/server/services/staff/access';
+import { sealPlainTotpSecrets } from '@/server/services/accounts/second-factor';
 import { SESSION_COOKIE } from '@/lib/contract/http';
 import { brand } from '@/lib/config';
 import { uniqueEmail } from '../support/accounts';

@@ -299,7 +299,7 @@ async function openLoginCodeWait(deps: BackendDeps, userId: string, finish: Logi
   });
 }
 
-export interface LoginCodeInput {
+interface LoginCodeInput {
   code: string;
   cookieConsent: StoredCookieConsent | null | undefined;
   deviceToken: string | undefined;

@@ -1,9 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import { staffIdleMs } from '../../../lib/contract/admin';
+import type { AccountSession } from '../../../lib/contract/user';
+import { ApiError } from '../../errors';
 import { randomToken, sha256 } from '../platform/crypto';
+import { describeUserAgent } from './user-agent';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
 
@@ -11,12 +14,21 @@ export interface ActiveSession {
   tokenHash: string;
   xsrfToken: string;
   lastSeenAt: Date;
-  /** Staff: when this session passed the second factor. */
+  /** When this session passed the second factor (staff in the console, customers with two-step sign-in at login). */
   secondFactorAt: Date | null;
   /** Staff: when the password was last confirmed in this session. */
   passwordConfirmedAt: Date | null;
   user: typeof users.$inferSelect;
 }
+
+/** Customers with two-step sign-in give its code at login; staff give it in the console instead. */
+export const asksCodeAtLogin = (user: Pick<ActiveSession['user'], 'role' | 'totpEnabledAt'>) => !user.role && user.totpEnabledAt !== null;
+
+/**
+ * A session whose password was right but whose login code is still owed: it counts as no
+ * session at all, except to the call that checks the code (docs/product/accounts.md#two-step-sign-in).
+ */
+export const awaitsLoginCode = (session: ActiveSession) => asksCodeAtLogin(session.user) && !session.secondFactorAt;
 
 /** A session of an account with a staff role. */
 export type StaffSession = ActiveSession & { user: ActiveSession['user'] & { role: NonNullable<ActiveSession['user']['role']> } };
@@ -29,13 +41,34 @@ export interface IssuedSession {
 
 type Writer = Pick<Db, 'insert' | 'delete' | 'update' | 'select'>;
 
-export async function createSession(db: Writer, clock: Clock, userId: string): Promise<IssuedSession> {
+/** Real ones are a few hundred characters; the rest of a longer one names nothing more. */
+const storedUserAgentLength = 512;
+
+/** A new session for the browser with this User-Agent (shown to the owner in the session list; none outside a browser). */
+export async function createSession(db: Writer, clock: Clock, userId: string, userAgent: string | undefined): Promise<IssuedSession> {
   const token = randomToken();
   const xsrfToken = randomToken(24);
-  const expiresAt = new Date(clock.now().getTime() + sessionLifetimeMs);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, xsrfToken, expiresAt, lastSeenAt: clock.now() });
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    userAgent: userAgent?.slice(0, storedUserAgentLength) || null,
+    xsrfToken,
+    expiresAt,
+    createdAt: now,
+    lastSeenAt: now,
+  });
   return { token, xsrfToken, expiresAt };
 }
+
+/** How long a session of this user may go unused: staff sessions reach the console, so they end sooner. */
+export const idleLimitOf = (user: Pick<typeof users.$inferSelect, 'role'>, idleMs: number) =>
+  user.role ? Math.min(idleMs, staffIdleMs) : idleMs;
+
+/** The sessions that have neither expired nor gone unused for `idleLimit` at `now`. */
+export const liveAt = (now: Date, idleLimit: number) =>
+  and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - idleLimit)));
 
 /**
  * The live session of a cookie token, with its user; null when unknown, expired, unused for
@@ -49,10 +82,9 @@ export async function findSession(db: Db, clock: Clock, token: string, idleMs: n
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash));
   const now = clock.now().getTime();
-  // Staff sessions reach the console, so they end sooner when left alone.
-  const idleLimit = row?.user.role ? Math.min(idleMs, staffIdleMs) : idleMs;
-  if (!row || row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + idleLimit <= now || row.user.erasedAt)
-    return null;
+  if (!row) return null;
+  const idleLimit = idleLimitOf(row.user, idleMs);
+  if (row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + idleLimit <= now || row.user.erasedAt) return null;
   if (row.user.suspendedAt) return null;
   const { tokenHash: hash, xsrfToken, lastSeenAt, secondFactorAt, passwordConfirmedAt } = row.session;
   return { tokenHash: hash, xsrfToken, lastSeenAt, secondFactorAt, passwordConfirmedAt, user: row.user };
@@ -80,6 +112,45 @@ export async function revokeSession(db: Writer, tokenHash: string): Promise<void
 
 export async function revokeUserSessions(db: Writer, userId: string, except?: string): Promise<void> {
   await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId));
+}
+
+/**
+ * The live sessions of the caller's account (those findSession would accept), this one first,
+ * then the latest used. Each is named by its id; browser and system come from the User-Agent.
+ */
+export async function listAccountSessions(db: Db, clock: Clock, session: ActiveSession, idleMs: number): Promise<AccountSession[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, session.user.id), liveAt(clock.now(), idleLimitOf(session.user, idleMs))))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const listed = rows.map((row) => {
+    const { browser, system } = describeUserAgent(row.userAgent);
+    return {
+      Id: row.id,
+      Browser: browser,
+      System: system,
+      CreatedDate: row.createdAt.toISOString(),
+      LastSeenDate: row.lastSeenAt.toISOString(),
+      Current: row.tokenHash === session.tokenHash,
+    };
+  });
+  return [...listed.filter((row) => row.Current), ...listed.filter((row) => !row.Current)];
+}
+
+/**
+ * Ends another live session of the caller's account. One of another account, an ended one and
+ * an unknown id get the same 404, so ids of other accounts reveal nothing; the caller's own
+ * session ends by logging out instead.
+ */
+export async function revokeOwnSession(db: Db, clock: Clock, session: ActiveSession, id: string, idleMs: number): Promise<void> {
+  const [target] = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, session.user.id), liveAt(clock.now(), idleLimitOf(session.user, idleMs))));
+  if (!target) throw new ApiError(404, { key: 'sessionNotFound' });
+  if (target.tokenHash === session.tokenHash) throw new ApiError(400, { key: 'currentSessionNotRevocable' });
+  await revokeSession(db, target.tokenHash);
 }
 
 /**

@@ -4,11 +4,12 @@ import { StaffRoleSchema, type StaffRole } from '../../../lib/contract/admin';
 import { accountEmail, newPassword } from '../../../lib/contract/fields';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { recoveryCodes, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { CommandError } from '../../command-error';
 import { ApiError, wordErrors } from '../../errors';
 import { cliActor, recordAudit } from './audit';
 import { hashingParameters, Passwords } from '../accounts/passwords';
+import { removeSecondFactor } from '../accounts/second-factor';
 import { changeStaffRole } from './access';
 
 /*
@@ -174,8 +175,7 @@ async function resetSecondFactor(deps: CommandDeps, email: string): Promise<stri
   const account = await findAccount(db, email);
   if (!account?.role) throw new CommandError(`${email} is not a staff member`);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, account.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id));
+    await removeSecondFactor(tx, account.id);
     await tx.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, account.id));
     await recordAudit(tx, clock, cliActor, {
       action: 'staff.second-factor.reset',

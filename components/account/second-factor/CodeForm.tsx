@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,19 +8,27 @@ import { Button } from '@/components/ui/Button';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
 import { ApiCallError } from '@/lib/api/client';
+import { showError } from '@/lib/state/snackbar';
 import { limits } from '@/lib/contract/limits';
-import { SecondFactorCodeSchema, type SecondFactorCode } from '@/lib/contract/admin';
+import type { SecondFactorCode, SecondFactorCodeSchema } from '@/lib/contract/second-factor';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
+
+const resolver = lazyZodResolver<SecondFactorCode, z.output<typeof SecondFactorCodeSchema>>(() =>
+  import('@/lib/contract/second-factor').then((contract) => contract.SecondFactorCodeSchema),
+);
 
 /**
- * The field for a second-factor code and its button. `numeric`: only the app's six digits
- * (enrolment); otherwise a recovery code is welcome too. A refusal (wrong code, too many
- * tries) shows above the field in the server's words.
+ * The field for a second-factor code and its button, in the console and for customers'
+ * two-step sign-in. `numeric`: only the app's six digits (enrolment); otherwise a recovery
+ * code is welcome too. A refusal (wrong code, too many tries) shows above the field in the
+ * server's words.
  */
 export function CodeForm({
   label,
   hint,
   submitLabel,
   numeric,
+  autoFocus,
   onCode,
   onRefused,
 }: {
@@ -29,6 +36,8 @@ export function CodeForm({
   hint?: string;
   submitLabel: string;
   numeric: boolean;
+  /** The form appears in place of another step: the field takes the focus. */
+  autoFocus?: boolean;
   onCode(code: string): Promise<void>;
   /** A refusal that is not about the code (e.g. 409: already enrolled elsewhere) — true when handled. */
   onRefused?(error: ApiCallError): boolean;
@@ -38,7 +47,7 @@ export function CodeForm({
     unknown,
     z.output<typeof SecondFactorCodeSchema>
   >({
-    resolver: zodResolver(SecondFactorCodeSchema),
+    resolver,
     defaultValues: { Code: '' },
   });
   const fieldError = useFieldError(formState);
@@ -52,7 +61,9 @@ export function CodeForm({
       await onCode(Code);
     } catch (error) {
       if (!(error instanceof ApiCallError) || onRefused?.(error)) return;
-      setMessages(['text' in error.content ? error.content.text : error.message]);
+      // No answer of the server's (the network failed): said as everywhere else, and the code stays.
+      if (!('text' in error.content)) return showError(error.content);
+      setMessages([error.content.text]);
       resetField('Code', { keepError: false });
       setFocus('Code');
     } finally {
@@ -71,6 +82,7 @@ export function CodeForm({
         autoCapitalize="none"
         spellCheck={false}
         maxLength={limits.secondFactorCode}
+        autoFocus={autoFocus}
         className="[&_input]:font-mono [&_input]:tracking-[0.2em]"
         error={fieldError('Code')}
         {...register('Code')}
