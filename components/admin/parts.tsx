@@ -99,13 +99,5 @@ export function Facts({ items }: { items: { term: string; value: ReactNode }[] }
 /** Money in cents, as US dollars written the reader's way. */
 export const useMoney = () => formatUsdIn(useLocale());
 
-/** A moment in the reader's language and time zone; `date` alone for days. */
-export function useDates() {
-  const locale = useLocale();
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  return {
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    date: (iso: string | null | undefined) => (iso ? day.format(new Date(iso)) : ''),
-  };
-}
+// Shared with the customer's settings.
+export { useDates } from '@/components/ui/use-dates';

@@ -9,7 +9,6 @@ import {
   newPassword,
   optionalText,
   repeatedPassword,
-  text,
   verificationCode,
 } from './fields';
 
@@ -22,8 +21,10 @@ export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 export { userData } from './user-data';
 
+/** The password is asked for both when the code is mailed and when it is used (docs/product/accounts.md#changing-the-email-address). */
 export const ChangeEmailRequestSchema = z.object({
   NewEmailAddress: accountEmail(),
+  CurrentPassword: currentPassword(),
   Code: verificationCode().nullish(),
 });
 export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
@@ -32,6 +33,7 @@ export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
 export const changeEmailFormSchema = (currentEmail: string) =>
   z.object({
     NewEmailAddress: accountEmail().refine((value) => value !== canonicalEmail(currentEmail), 'sameEmail'),
+    CurrentPassword: currentPassword(),
     Code: verificationCode(),
   });
 
@@ -66,3 +68,25 @@ export type RestoreEmailRequest = z.input<typeof RestoreEmailRequestSchema>;
 /** The address now back: the one to log in with. */
 export const RestoreEmailResponseSchema = z.object({ ErrorMessages: z.array(ErrorMessageSchema), EmailAddress: z.string() });
 export type RestoreEmailResponse = z.infer<typeof RestoreEmailResponseSchema>;
+
+/** The browsers and systems the session list names; any other is shown as unknown. */
+export const sessionBrowsers = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
+export const sessionSystems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'] as const;
+export type SessionBrowser = (typeof sessionBrowsers)[number];
+export type SessionSystem = (typeof sessionSystems)[number];
+
+/** One live session of the account, named by its Id (never its token); dates ISO 8601 UTC. */
+export const AccountSessionSchema = z.object({
+  Id: z.string(),
+  Browser: z.enum(sessionBrowsers).nullable(),
+  System: z.enum(sessionSystems).nullable(),
+  CreatedDate: z.string(),
+  LastSeenDate: z.string(),
+  /** The session of the browser asking: it ends by logging out. */
+  Current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
+
+/** GET user/sessions, and what is left after a sign-out: this browser's first, then the latest used. */
+export const AccountSessionsSchema = z.object({ Sessions: z.array(AccountSessionSchema) });
+export type AccountSessions = z.infer<typeof AccountSessionsSchema>;

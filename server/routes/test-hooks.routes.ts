@@ -36,6 +36,7 @@ export const testHookRoutes = new Hono<AppEnv>()
       language: Language,
       displayName: DisplayName,
       cookieConsent: null,
+      userAgent: c.req.header('User-Agent'),
     });
     if (outcome.kind === 'address-taken') throw new ApiError(400, { key: 'addressTaken' });
     setSessionCookies(c, outcome.session);

@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { z } from 'zod';
+import { IdParamSchema } from '../../lib/contract/billing';
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import {
+  AccountSessionsSchema,
   ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
@@ -15,6 +17,7 @@ import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
 import { requireSession, sessionOf } from '../middleware/session';
 import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts/accounts';
+import { listAccountSessions, revokeOwnSession, revokeUserSessions } from '../services/accounts/sessions';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 function userCall<S extends z.ZodType>(path: string, schema: S, description: string) {
@@ -28,7 +31,7 @@ function userCall<S extends z.ZodType>(path: string, schema: S, description: str
   });
 }
 
-const email = userCall('/user/email', ChangeEmailRequestSchema, 'Code mailed (Data show) or address changed');
+const email = userCall('/user/email', ChangeEmailRequestSchema, 'Code mailed (Data show), or address changed and other sessions ended');
 const password = userCall('/user/password', ChangePasswordRequestSchema, 'Password changed; other sessions ended');
 const profile = userCall('/user/profile', UpdateProfileRequestSchema, 'Display name changed');
 const deleteAccount = userCall('/user/delete-account', DeleteAccountRequestSchema, 'Deletion scheduled; the session ends');
@@ -50,6 +53,40 @@ const restore = createRoute({
   },
 });
 
+const sessionList = jsonContent(AccountSessionsSchema, 'The live sessions of the account: this one first, then the latest used');
+
+const listSessions = createRoute({
+  method: 'get',
+  path: '/user/sessions',
+  tags: ['user'],
+  middleware: [requireSession] as const,
+  responses: { 200: sessionList, ...sessionErrorResponses },
+});
+
+const endSession = createRoute({
+  method: 'delete',
+  path: '/user/sessions/{id}',
+  tags: ['user'],
+  middleware: [requireSession] as const,
+  request: { params: IdParamSchema },
+  responses: {
+    200: { ...sessionList, description: 'That session ended; the sessions left' },
+    ...sessionErrorResponses,
+    404: {
+      description: 'No live session of this account has the id',
+      content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+    },
+  },
+});
+
+const endOtherSessions = createRoute({
+  method: 'post',
+  path: '/user/sessions/sign-out-others',
+  tags: ['user'],
+  middleware: [requireSession] as const,
+  responses: { 200: { ...sessionList, description: 'Every other session ended; this one is left' }, ...sessionErrorResponses },
+});
+
 const done = { ErrorMessages: [], Data: null };
 
 export const userRoutes = createRouter()
@@ -58,6 +95,7 @@ export const userRoutes = createRouter()
     const language = requestLanguage(c);
     const outcome = await changeEmail(c.get('deps'), sessionOf(c), {
       newEmail: body.NewEmailAddress,
+      password: body.CurrentPassword,
       code: body.Code,
       language,
       ip: c.get('clientAddress'),
@@ -79,7 +117,7 @@ export const userRoutes = createRouter()
   })
   .openapi(password, async (c) => {
     const body = c.req.valid('json');
-    const issued = await changePassword(c.get('deps'), sessionOf(c), body.CurrentPassword, body.NewPassword);
+    const issued = await changePassword(c.get('deps'), sessionOf(c), body.CurrentPassword, body.NewPassword, c.req.header('User-Agent'));
     setSessionCookies(c, issued);
     return c.json(done, 200);
   })
@@ -100,4 +138,21 @@ export const userRoutes = createRouter()
     // The caller's own session may be one of those just ended.
     if (c.get('session')?.user.id === restored.userId) clearSessionCookie(c);
     return c.json({ ErrorMessages: [], EmailAddress: restored.email }, 200);
+  })
+  .openapi(listSessions, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { db, clock, config } = c.get('deps');
+    return c.json({ Sessions: await listAccountSessions(db, clock, sessionOf(c), config.sessionIdleMs) }, 200);
+  })
+  .openapi(endSession, async (c) => {
+    const { db, clock, config } = c.get('deps');
+    const session = sessionOf(c);
+    await revokeOwnSession(db, clock, session, c.req.valid('param').id, config.sessionIdleMs);
+    return c.json({ Sessions: await listAccountSessions(db, clock, session, config.sessionIdleMs) }, 200);
+  })
+  .openapi(endOtherSessions, async (c) => {
+    const { db, clock, config } = c.get('deps');
+    const session = sessionOf(c);
+    await revokeUserSessions(db, session.user.id, session.tokenHash);
+    return c.json({ Sessions: await listAccountSessions(db, clock, session, config.sessionIdleMs) }, 200);
   });

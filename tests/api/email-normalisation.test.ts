@@ -120,7 +120,9 @@ describe('the server compares and throttles on the canonical form', () => {
 
   it('refuses an email change to another spelling of the current address, and to another account’s address', async () => {
     const ned = await signedUpClient(backend, 'ned@bücher.example');
-    const same = await ned.call('PUT', 'user/email', { body: { NewEmailAddress: 'ＮＥＤ@xn--bcher-kva.example' } });
+    const same = await ned.call('PUT', 'user/email', {
+      body: { NewEmailAddress: 'ＮＥＤ@xn--bcher-kva.example', CurrentPassword: strongPassword },
+    });
     expect(same.status).toBe(400);
     expect(same.body.ErrorMessages).toEqual([
       { Message: 'NewEmailAddress: Same as current email address', Code: 'sameEmail', Field: 'NewEmailAddress' },
@@ -128,7 +130,7 @@ describe('the server compares and throttles on the canonical form', () => {
 
     // Mia's mailbox, spelt another way: the notice goes to it, and no second account appears.
     const before = backend.mail.to(received).length;
-    const taken = await ned.call('PUT', 'user/email', { body: { NewEmailAddress: spellings[4] } });
+    const taken = await ned.call('PUT', 'user/email', { body: { NewEmailAddress: spellings[4], CurrentPassword: strongPassword } });
     expect(taken.body.Data).toBe('show');
     await backend.deliverMail();
     expect(

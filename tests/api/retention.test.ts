@@ -13,7 +13,7 @@ import en from '@/messages/legal/en.json';
 import ru from '@/messages/legal/ru.json';
 import { sessionLifetimeMs } from '@/server/services/accounts/sessions';
 import { codeFrom } from './mail-sink';
-import { newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
+import { newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
 
 const legal = { en, de, ru };
 const hour = 60 * 60_000;
@@ -31,12 +31,12 @@ describe('retention purge', () => {
     const db = backend.database.db;
     // A customer who signed up (a code, a sent mail, throttling counters), then changed the address (a restore link).
     const leaving = await newCustomer(backend, 'leaving@example.com');
-    await leaving.call('PUT', 'user/email', { body: { NewEmailAddress: 'left@example.com' } });
+    await leaving.call('PUT', 'user/email', { body: { NewEmailAddress: 'left@example.com', CurrentPassword: strongPassword } });
     await backend.deliverMail();
     expect(
       (
         await leaving.call('PUT', 'user/email', {
-          body: { NewEmailAddress: 'left@example.com', Code: codeFrom(backend.mail, 'left@example.com') },
+          body: { NewEmailAddress: 'left@example.com', CurrentPassword: strongPassword, Code: codeFrom(backend.mail, 'left@example.com') },
         })
       ).status,
     ).toBe(200);

@@ -5,6 +5,7 @@ import type { TestLocale } from './render';
 import { renderAccount, resetAccountState, translator, validationText, visitorPage } from './account-helpers';
 import { signedIn, strongPassword, uniqueEmail } from './runner/accounts';
 import { network } from './runner/network';
+import { settingsLoaded } from './settings-helpers';
 
 /**
  * The field rules (docs/product/validation.md) for every account form, in every language: each rule's message shows (and only
@@ -37,6 +38,7 @@ const signup = {
 };
 const settings = {
   email: 'account.settings.email.newEmail',
+  emailPassword: 'account.settings.email.password',
   code: 'account.settings.email.code',
   current: 'account.settings.password.current',
   next: 'account.settings.password.new',
@@ -76,6 +78,8 @@ const rows: Row[] = [
 
   ...emailRows('email', settings.email),
   { form: 'email', field: settings.email, value: (accountEmail) => accountEmail.toUpperCase(), message: ['sameEmail'] },
+  { form: 'email', field: settings.emailPassword, value: '', message: ['required'] },
+  { form: 'email', field: settings.emailPassword, value: 'short', message: ['minLength', { min: 8 }] },
   { form: 'email', field: settings.code, value: 'ABCDEFG', message: ['maxLength', { max: 6 }] },
 
   { form: 'password', field: settings.current, value: '', message: ['required'] },
@@ -137,6 +141,7 @@ async function openForm(form: Form, locale: TestLocale) {
   } else {
     accountEmail = (form === 'displayName' ? await signedIn({ displayName: accountDisplayName }) : await signedIn()).email;
     renderAccount(locale, { settings: true });
+    await settingsLoaded(locale);
     if (form === 'delete') {
       await user.click(screen.getByRole('button', { name: t('account.settings.danger.delete') }));
       await screen.findByRole('dialog');
@@ -145,29 +150,32 @@ async function openForm(form: Form, locale: TestLocale) {
   return { t, user, accountEmail };
 }
 
-function submitButton(form: Form, t: ReturnType<typeof translator>) {
+/** Where a form lives: the open dialog, or its settings section (two sections ask for the current password). */
+function formScope(form: Form, t: ReturnType<typeof translator>) {
   const title = sectionTitle[form];
-  const scope = title ? screen.getByRole('region', { name: t(title as never) }) : screen.getByRole('dialog');
-  return Array.from(scope.querySelectorAll('button[type="submit"]')).find(
+  return title && !screen.queryByRole('dialog') ? screen.getByRole('region', { name: t(title as never) }) : screen.getByRole('dialog');
+}
+
+function submitButton(form: Form, t: ReturnType<typeof translator>) {
+  return Array.from(formScope(form, t).querySelectorAll('button[type="submit"]')).find(
     (button) => button.textContent === t(submitLabel[form] as never),
   ) as HTMLButtonElement;
 }
 
-/** A field by its label, inside the open dialog when there is one (the page behind has its own). */
-function field(label: string) {
-  const dialog = screen.queryByRole('dialog');
-  return (dialog ? within(dialog) : screen).getByLabelText(label);
-}
-
-/** Fills a field the way a change event does; the max rules are checked past the maxlength attribute. */
-function fill(label: string, value: string) {
-  const input = field(label);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
+/** Fills a field of the form the way a change event does; the max rules are checked past the maxlength attribute. */
+function filler(form: Form, t: ReturnType<typeof translator>) {
+  const field = (label: string) => within(formScope(form, t)).getByLabelText(label);
+  const fill = (label: string, value: string) => {
+    const input = field(label);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  };
+  return { field, fill };
 }
 
 /** Sign-up and email update show the code field only when the server asks (docs/product/accounts.md#sign-up-with-a-code): a real code request for a new address. */
 async function showCodeField(form: Form, t: ReturnType<typeof translator>, user: ReturnType<typeof userEvent.setup>) {
+  const { fill } = filler(form, t);
   if (form === 'signup') {
     await visitorPage();
     fill(t(signup.email as never), uniqueEmail('signup'));
@@ -176,6 +184,7 @@ async function showCodeField(form: Form, t: ReturnType<typeof translator>, user:
     await user.click(screen.getByRole('checkbox'));
   } else {
     fill(t(settings.email as never), uniqueEmail('new-address'));
+    fill(t(settings.emailPassword as never), strongPassword);
   }
   await user.click(submitButton(form, t));
   await screen.findByLabelText(t((form === 'signup' ? signup.code : settings.code) as never));
@@ -187,6 +196,7 @@ describe.each<TestLocale>(['en', 'de', 'ru'])('account forms in %s', (locale) =>
     '%s',
     async (_, row) => {
       const { t, user, accountEmail } = await openForm(row.form, locale);
+      const { field, fill } = filler(row.form, t);
       const expected = validationText(locale, ...row.message);
       if (row.field === signup.code || row.field === settings.code) await showCodeField(row.form, t, user);
       for (const [label, value] of Object.entries(row.before ?? {})) fill(t(label as never), value);

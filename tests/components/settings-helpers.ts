@@ -1,6 +1,7 @@
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionInfo } from '@/lib/contract/auth';
-import { renderAccount } from './account-helpers';
+import { renderAccount, translator } from './account-helpers';
 import type { TestLocale } from './render';
 import { signedIn } from './runner/accounts';
 import { pageApi } from './runner/network';
@@ -10,10 +11,19 @@ export async function backendSession(): Promise<SessionInfo> {
   return (await pageApi<SessionInfo>('GET', 'auth/session-info')).body;
 }
 
-/** The settings page of a new real account, with the dialogs and snackbar around it. */
+/**
+ * Waits until the settings page shows what it loads (the session list), so no update of the
+ * page comes after the test has moved on.
+ */
+export async function settingsLoaded(locale: TestLocale = 'en') {
+  await screen.findByRole('list', { name: translator(locale)('account.settings.sessions.list') });
+}
+
+/** The settings page of a new real account, with the dialogs and snackbar around it, once loaded. */
 export async function openSettings(options: { displayName?: string; locale?: TestLocale } = {}) {
   const account = await signedIn(options);
   renderAccount(options.locale ?? 'en', { settings: true });
+  await settingsLoaded(options.locale);
   return { user: userEvent.setup(), account };
 }
 

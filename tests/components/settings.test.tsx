@@ -15,7 +15,7 @@ import {
 } from './account-helpers';
 import { backendSession, openSettings, wrongPasswordTriesInAnotherTab } from './settings-helpers';
 import { changeEmail, mailedCode, signedIn, newAccount, strongPassword, uniqueEmail } from './runner/accounts';
-import { anotherBrowser, network, pageApi } from './runner/network';
+import { accepted, anotherBrowser, network, pageApi } from './runner/network';
 import { AccountSettings } from '@/components/account/settings/AccountSettings';
 import { ConfirmDialog } from '@/components/dialogs/ConfirmDialog';
 
@@ -77,13 +77,14 @@ describe('settings page states', () => {
     expect((await backendSession()).DisplayName).toBe('Annie');
   });
 
-  it('renders the four sections in German and Russian', async () => {
+  it('renders the five sections in German and Russian', async () => {
     await signedIn();
     const { unmount } = renderAccount('de', { settings: true });
-    for (const name of ['E-Mail / Benutzername', 'Passwort', 'Anzeigename', 'Gefahrenbereich']) expect(section(name)).toBeVisible();
+    for (const name of ['E-Mail / Benutzername', 'Passwort', 'Anzeigename', 'Wo Sie angemeldet sind', 'Gefahrenbereich'])
+      expect(section(name)).toBeVisible();
     unmount();
     renderAccount('ru', { settings: true });
-    for (const name of ['Электронная почта / имя пользователя', 'Пароль', 'Отображаемое имя', 'Опасная зона'])
+    for (const name of ['Электронная почта / имя пользователя', 'Пароль', 'Отображаемое имя', 'Где выполнен вход', 'Опасная зона'])
       expect(section(name)).toBeVisible();
   });
 });
@@ -95,6 +96,7 @@ describe('Email / User name (changing the email address)', () => {
       scope,
       code: () => scope.queryByLabelText('Verification code'),
       newEmail: () => scope.getByLabelText('New email address'),
+      password: () => scope.getByLabelText('Current password'),
       submit: () => user.click(scope.getByRole('button', { name: 'UPDATE' })),
     };
   }
@@ -121,11 +123,14 @@ describe('Email / User name (changing the email address)', () => {
     const address = uniqueEmail('new');
     // Typed with a space and in capitals: sent trimmed and in lower case.
     await user.type(form.newEmail(), ` ${address.toUpperCase()}`);
+    await user.type(form.password(), strongPassword);
     const code = await requestCode(form, address);
     expect(form.scope.getByRole('status')).toHaveTextContent(`We sent a verification code to ${address}`);
     expect(form.scope.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(form.code()).toHaveFocus());
-    expect(network.calls('PUT user/email')[0].body).toEqual({ NewEmailAddress: address, Code: null });
+    expect(network.calls('PUT user/email')[0].body).toEqual({ NewEmailAddress: address, CurrentPassword: strongPassword, Code: null });
+    // Kept for the call with the code, which asks for it again.
+    expect(form.password()).toHaveValue(strongPassword);
 
     await user.type(form.code()!, 'WRONG2');
     await form.submit();
@@ -135,12 +140,13 @@ describe('Email / User name (changing the email address)', () => {
     await user.type(form.code()!, code);
     await form.submit();
     const snack = await snackShown('Email address updated', 'success');
-    expect(network.calls('PUT user/email')[2].body).toEqual({ NewEmailAddress: address, Code: code });
+    expect(network.calls('PUT user/email')[2].body).toEqual({ NewEmailAddress: address, CurrentPassword: strongPassword, Code: code });
     expect(appState.get().sessionInfo?.UserName).toBe(address);
     expect((await backendSession()).UserName).toBe(address);
     expect(screen.getByTestId('current-user-name')).toHaveTextContent(address);
     expect(form.newEmail()).toHaveValue('');
     expect(form.newEmail()).not.toHaveAttribute('aria-invalid');
+    expect(form.password()).toHaveValue('');
     expect(form.code()).toBeNull();
     expect(form.scope.queryByRole('alert')).toBeNull();
     await expectSnackGoneAfter(snack, 2000);
@@ -152,6 +158,7 @@ describe('Email / User name (changing the email address)', () => {
     const submit = () => user.click(scope.getByRole('button', { name: 'AKTUALISIEREN' }));
     const address = uniqueEmail('first');
     await user.type(scope.getByLabelText('Neue E-Mail-Adresse'), address);
+    await user.type(scope.getByLabelText('Aktuelles Passwort'), strongPassword);
     const sentAfter = Date.now() - 1;
     await submit();
     const codeField = await scope.findByLabelText('Bestätigungscode');
@@ -171,6 +178,7 @@ describe('Email / User name (changing the email address)', () => {
     const form = emailForm(user);
     const address = uniqueEmail('taken');
     await user.type(form.newEmail(), address);
+    await user.type(form.password(), strongPassword);
     const code = await requestCode(form, address);
     await newAccount(address, strongPassword, anotherBrowser()); // someone else, in their own browser
     await user.type(form.code()!, code);
@@ -187,9 +195,47 @@ describe('Email / User name (changing the email address)', () => {
     const address = uniqueEmail('other');
     await changeEmail(address); // in another tab of this browser
     await user.type(form.newEmail(), address);
+    await user.type(form.password(), strongPassword);
     await form.submit();
     expect(await form.scope.findByRole('alert')).toHaveTextContent('Same as current email address');
     expect(form.code()).toHaveValue('');
+  });
+});
+
+describe('Email / User name: the current password', () => {
+  const scope = () => within(section('Email / User name'));
+
+  it('refuses a wrong password without mailing a code, and sends the code once it is right', async () => {
+    const { user } = await openSettings();
+    const address = uniqueEmail('careful');
+    await user.type(scope().getByLabelText('New email address'), address);
+    await user.type(scope().getByLabelText('Current password'), 'Wrong1234');
+    await user.click(scope().getByRole('button', { name: 'UPDATE' }));
+    expect(await scope().findByRole('alert')).toHaveTextContent('The current password is not correct.');
+    expect(scope().queryByLabelText('Verification code')).toBeNull();
+
+    // The show toggle of every password field, so the typing can be checked.
+    await user.click(scope().getByRole('button', { name: 'Show password' }));
+    expect(scope().getByLabelText('Current password')).toHaveAttribute('type', 'text');
+    await user.clear(scope().getByLabelText('Current password'));
+    await user.type(scope().getByLabelText('Current password'), strongPassword);
+    await waitFor(() => expect(scope().queryByRole('alert')).toBeNull());
+    const sentAfter = Date.now() - 1;
+    await user.click(scope().getByRole('button', { name: 'UPDATE' }));
+    expect(await scope().findByLabelText('Verification code')).toBeVisible();
+    expect(await mailedCode(address, sentAfter)).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
+  it('ends the session on the third wrong password (session-ended): error snackbar, home', async () => {
+    const { user } = await openSettings();
+    await wrongPasswordTriesInAnotherTab(2);
+    await user.type(scope().getByLabelText('New email address'), uniqueEmail('third-try'));
+    await user.type(scope().getByLabelText('Current password'), 'Wrong1234');
+    await user.click(scope().getByRole('button', { name: 'UPDATE' }));
+    await snackShown(sessionEndedText, 'error');
+    expect(appState.get().sessionInfo).toBeNull();
+    expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
+    expect((await backendSession()).UserName).toBeNull();
   });
 });
 
@@ -320,6 +366,114 @@ describe('Danger Zone', () => {
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     expect((await backendSession()).UserName).toBeNull();
     await expectSnackGoneAfter(snack, 5000);
+  });
+});
+
+describe('Where you are signed in', () => {
+  const scope = () => within(section('Where you are signed in'));
+  const userAgents = {
+    firefoxOnLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    safariOnIphone:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  };
+
+  /** The account logged in on another device too, whose browser names itself with `userAgent`. */
+  async function loggedInElsewhere(account: { email: string; password: string }, userAgent: string) {
+    const device = anotherBrowser({ userAgent });
+    await device('GET', 'auth/session-info');
+    await accepted(
+      'log in elsewhere',
+      device('POST', 'auth/login', { UserName: account.email, Password: account.password, CookieConsent: null }),
+    );
+    return device;
+  }
+
+  /** The settings of an account also signed in on a phone and a laptop; the list is shown. */
+  async function openWithDevices() {
+    const account = await signedIn();
+    const phone = await loggedInElsewhere(account, userAgents.safariOnIphone);
+    const laptop = await loggedInElsewhere(account, userAgents.firefoxOnLinux);
+    renderAccount('en', { settings: true });
+    await scope().findByRole('list', { name: 'Sessions' });
+    return { user: userEvent.setup(), phone, laptop };
+  }
+
+  it('loads, then shows this device first and the others with browser, system and dates', async () => {
+    const account = await signedIn();
+    await loggedInElsewhere(account, userAgents.safariOnIphone);
+    await loggedInElsewhere(account, userAgents.firefoxOnLinux);
+    const call = network.hold('GET user/sessions');
+    renderAccount('en', { settings: true });
+    await call.reached;
+    expect(scope().getByRole('status')).toHaveTextContent('Loading your sessions…');
+    call.release();
+    const [thisDevice, ...others] = await scope().findAllByRole('listitem');
+    // The page's own requests come from Node, whose User-Agent names no browser.
+    expect(thisDevice).toHaveTextContent(/^Unknown browserThis deviceActive nowSigned in \w+/);
+    expect(within(thisDevice).queryByRole('button')).toBeNull();
+    expect(others.map((row) => row.textContent?.replace(/Last active .*/, '')).sort()).toEqual(['Firefox on Linux', 'Safari on iOS']);
+    for (const row of others) {
+      expect(row).toHaveTextContent(/Last active \w+.*Signed in \w+/);
+      expect(within(row).getByRole('button', { name: /^Sign out / })).toBeVisible();
+    }
+  });
+
+  it('signs out one other session from the keyboard: that browser is logged out, a snackbar says so', async () => {
+    const { user, phone, laptop } = await openWithDevices();
+    scope().getByRole('button', { name: 'Sign out Safari on iOS' }).focus();
+    await user.keyboard('{Enter}');
+    await snackShown('Safari on iOS is signed out.', 'success');
+    expect(scope().queryByText('Safari on iOS')).toBeNull();
+    expect(scope().getByText('Firefox on Linux')).toBeVisible();
+    // The button went with its row; the keyboard focus stays in the section.
+    expect(section('Where you are signed in')).toContainElement(document.activeElement as HTMLElement);
+    expect((await phone('GET', 'user/sessions')).status).toBe(401);
+    expect((await laptop('GET', 'user/sessions')).status).toBe(200);
+  });
+
+  it('signs out everywhere else, busy meanwhile, then says no other session is left', async () => {
+    const { user, phone, laptop } = await openWithDevices();
+    const call = network.hold('POST user/sessions/sign-out-others');
+    const button = scope().getByRole('button', { name: 'SIGN OUT EVERYWHERE ELSE' });
+    await user.click(button);
+    await call.reached;
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    call.release();
+    await snackShown('Signed out everywhere else.', 'success');
+    expect(scope().getAllByRole('listitem')).toHaveLength(1);
+    expect(scope().getByText('You are not signed in anywhere else.')).toBeVisible();
+    expect(scope().queryByRole('button')).toBeNull();
+    for (const device of [phone, laptop]) expect((await device('GET', 'user/sessions')).status).toBe(401);
+    expect((await backendSession()).UserName).not.toBeNull();
+  });
+
+  it('shows the refusal and the list as it is now when the session had ended meanwhile', async () => {
+    const { user, phone } = await openWithDevices();
+    await phone('PUT', 'auth/logout'); // the phone logs out by itself
+    await user.click(scope().getByRole('button', { name: 'Sign out Safari on iOS' }));
+    await snackShown('Your account has no such session. It may have ended already.', 'error');
+    await waitFor(() => expect(scope().queryByText('Safari on iOS')).toBeNull());
+    expect(scope().getByText('Firefox on Linux')).toBeVisible();
+  });
+
+  it('offers a retry when the list does not load', async () => {
+    await signedIn();
+    network.gatewayError('GET user/sessions');
+    renderAccount('en', { settings: true });
+    expect(await scope().findByRole('alert')).toHaveTextContent('Your sessions could not be loaded.');
+    await userEvent.setup().click(scope().getByRole('button', { name: 'Try again' }));
+    expect(await scope().findByText('You are not signed in anywhere else.')).toBeVisible();
+    expect(scope().getByText('Unknown browser')).toBeVisible();
+  });
+
+  it('reloads after a password change, which ends the other sessions', async () => {
+    const { user } = await openWithDevices();
+    const password = within(section('Password'));
+    await user.type(password.getByLabelText('Current password'), strongPassword);
+    await user.type(password.getByLabelText('New password'), 'Changed2026');
+    await user.type(password.getByLabelText('Repeat new password'), 'Changed2026');
+    await user.click(password.getByRole('button', { name: 'UPDATE' }));
+    expect(await scope().findByText('You are not signed in anywhere else.')).toBeVisible();
   });
 });
 

@@ -173,6 +173,7 @@ test.describe('accounts in English', () => {
     await emailSection.getByRole('button', { name: 'UPDATE' }).click();
     await expect(emailSection.getByText('Same as current email address')).toBeVisible();
     await emailSection.getByLabel('New email address').fill(newEmail);
+    await emailSection.getByLabel('Current password', { exact: true }).fill(password);
     const sentAfter = Date.now() - 1;
     await emailSection.getByRole('button', { name: 'UPDATE' }).click();
     await expect(emailSection.getByRole('status').filter({ hasText: newEmail })).toBeVisible();
@@ -181,6 +182,7 @@ test.describe('accounts in English', () => {
     await expect(snackbar(page)).toContainText('Email address updated');
     await expect(page.getByTestId('current-user-name')).toHaveText(newEmail);
     await expect(emailSection.getByLabel('New email address')).toHaveValue('');
+    await expect(emailSection.getByLabel('Current password', { exact: true })).toHaveValue('');
     await expect(emailSection.getByLabel('Verification code')).toHaveCount(0);
 
     // Password.

@@ -33,6 +33,7 @@ async function changeEmailInSettings(page: Page, newEmail: string) {
   await page.goto('/account/settings');
   const section = page.getByRole('region', { name: 'Email / User name' });
   await section.getByLabel('New email address').fill(newEmail);
+  await section.getByLabel('Current password', { exact: true }).fill(password);
   const sentAfter = Date.now() - 1;
   await section.getByRole('button', { name: 'UPDATE' }).click();
   await section.getByLabel('Verification code').fill(await waitForCode(newEmail, sentAfter));

@@ -10,22 +10,28 @@ import { changeEmail } from '@/lib/api/user';
 import { snackbarDurations } from '@/lib/config';
 import { trimToNull } from '@/lib/contract/limits';
 import type { changeEmailFormSchema } from '@/lib/contract/user';
+import { userData } from '@/lib/contract/user-data';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { appActions } from '@/lib/state/app-state';
 import { showSuccess } from '@/lib/state/snackbar';
 import { emailCodeField, useCodeRecipient } from '../code-field-state';
 import { CodeField } from '../CodeField';
 import { EmailField } from '../EmailField';
+import { PasswordField } from '../PasswordField';
 import { useFormMutation } from '../use-form-mutation';
 import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
-import { settingsPath, type SectionProps } from './types';
+import { settingsPath, type SectionProps, type SessionEnd } from './types';
 import { useReportDirty } from './use-report-dirty';
 
 type EmailSchema = ReturnType<typeof changeEmailFormSchema>;
-const emptyForm = { NewEmailAddress: '', Code: '' };
+const emptyForm = { NewEmailAddress: '', CurrentPassword: '', Code: '' };
 
-/** "Email / User name" with its code flow (docs/product/accounts.md#changing-the-email-address). */
-export function EmailSection({ userName, onDirtyChange }: SectionProps & { userName: string }) {
+/** "Email / User name" with its code flow and the current password (docs/product/accounts.md#changing-the-email-address). */
+export function EmailSection({
+  userName,
+  onDirtyChange,
+  onSessionEnd,
+}: SectionProps & { userName: string; onSessionEnd(reason: SessionEnd): void }) {
   const t = useTranslations('account.settings');
   const resolver = useMemo(
     () =>
@@ -56,8 +62,9 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
       setMessages([refusal]);
       return;
     }
-    const answer = await send({ NewEmailAddress: values.NewEmailAddress, Code: typedCode });
+    const answer = await send({ NewEmailAddress: values.NewEmailAddress, CurrentPassword: values.CurrentPassword, Code: typedCode });
     if (!answer) return;
+    if (answer.Data === userData.sessionEnded) return onSessionEnd('wrongPassword');
     const code = emailCodeField(answer);
     if (code) {
       setMessages(
@@ -87,7 +94,15 @@ export function EmailSection({ userName, onDirtyChange }: SectionProps & { userN
         </dl>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <ErrorPanel messages={messages} notice={notice} />
+          {/* Lets password managers tie the password to this account, not to the new address. */}
+          <input type="text" name="username" autoComplete="username" value={userName} hidden readOnly />
           <EmailField label={t('email.newEmail')} error={fieldError('NewEmailAddress')} {...register('NewEmailAddress')} />
+          <PasswordField
+            label={t('email.password')}
+            autoComplete="current-password"
+            error={fieldError('CurrentPassword')}
+            {...register('CurrentPassword')}
+          />
           {codeShown && <CodeField label={t('email.code')} hint={t('email.codeHint')} error={fieldError('Code')} {...register('Code')} />}
           <UpdateButton saving={saving} label={t('update')} />
         </form>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { showSuccess } from '@/lib/state/snackbar';
 import { PasswordField } from '../PasswordField';
 import { useFormMutation } from '../use-form-mutation';
+import { useSessionsQueryKey } from './SessionsSection';
 import { UpdateButton, InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath, type SectionProps, type SessionEnd } from './types';
 import { useReportDirty } from './use-report-dirty';
@@ -40,6 +42,8 @@ export function PasswordSection({
     defaultValues: emptyForm,
   });
   const { saving, messages, setMessages, send } = useFormMutation(watch, changePassword, settingsPath);
+  const queryClient = useQueryClient();
+  const sessionsQueryKey = useSessionsQueryKey();
   const fieldError = useFieldError(formState);
   useReportDirty(formState.isDirty, onDirtyChange);
 
@@ -50,6 +54,8 @@ export function PasswordSection({
     if (answer.ErrorMessages.length) return setMessages(answer.ErrorMessages.map((error) => error.Message));
     showSuccess({ key: 'account.snack.passwordUpdated' }, snackbarDurations.short);
     reset(emptyForm);
+    // The other sessions have ended.
+    void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
   });
 
   return (

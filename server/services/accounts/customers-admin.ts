@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, ilike, isNotNull, isNull, or } from 'drizzle-orm';
-import { staffIdleMs, type CustomerDetail, type CustomerRow } from '../../../lib/contract/admin';
+import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import type { CustomerDetail, CustomerRow } from '../../../lib/contract/admin';
 import { invoices, sessions, subscriptions, users } from '../../db/schema';
 import type { Db } from '../../db/database';
 import type { BackendDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import type { StaffSession } from './sessions';
+import { idleLimitOf, liveAt, type StaffSession } from './sessions';
 import { activeProvider, providerCall } from '../payments/active-provider';
 import { recordAudit } from '../staff/audit';
 import { toInvoiceModels } from '../billing/invoices';
@@ -44,14 +44,13 @@ export async function customerDetail(deps: BackendDeps, id: string): Promise<Cus
   const { db, clock, config } = deps;
   const user = await findCustomer(db, id);
   const now = clock.now();
-  const idleMs = user.role ? Math.min(config.sessionIdleMs, staffIdleMs) : config.sessionIdleMs;
   const [invoiceRows, subscriptionRows, sessionRows] = await Promise.all([
     db.select().from(invoices).where(eq(invoices.userId, id)).orderBy(desc(invoices.createdAt), desc(invoices.number)),
     listOwnSubscriptions(db, id),
     db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.userId, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs))))
+      .where(and(eq(sessions.userId, id), liveAt(now, idleLimitOf(user, config.sessionIdleMs))))
       .orderBy(desc(sessions.createdAt)),
   ]);
   return {

@@ -65,6 +65,8 @@ export interface ResetCompletion {
   token: string;
   password: string;
   ip: string;
+  /** The browser's, for the session list. */
+  userAgent: string | undefined;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function completePasswordReset(
     const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
     await queueMail(tx, deps, { to: user.email, kind: 'passwordResetDone', language: pickLanguage(user.language), values: {} });
-    return { user: updated, session: await createSession(tx, deps.clock, user.id) };
+    return { user: updated, session: await createSession(tx, deps.clock, user.id, completion.userAgent) };
   });
   await deps.rateLimiter.reset(`login:account:${result.user.email}`);
   await deps.rateLimiter.reset(`login:account-ip:${result.user.email} ${completion.ip}`);

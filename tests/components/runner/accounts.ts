@@ -13,7 +13,12 @@ export const mailsTo = (address: string): Promise<SinkMail[]> =>
  * Waits for a mail to the address sent after `after` (the backend's mail job sends within
  * moments) and returns what `find` reads in its text.
  */
-async function mailedText(address: string, after: number, what: string, find: (text: string | undefined) => string | null): Promise<string> {
+async function mailedText(
+  address: string,
+  after: number,
+  what: string,
+  find: (text: string | undefined) => string | null,
+): Promise<string> {
   for (const until = Date.now() + 15_000; Date.now() < until;) {
     const found = find((await mailsTo(address)).filter((mail) => mail.at > after).at(-1)?.text);
     if (found) return found;

@@ -75,10 +75,11 @@ function takeCondition(call: SentCall): Condition | undefined {
   return index < 0 ? undefined : conditions.splice(index, 1)[0];
 }
 
-/** Where a browser keeps its cookies, and the address it calls from. */
+/** Where a browser keeps its cookies, the address it calls from, and the User-Agent it names itself with (Node's own if none). */
 interface Browser {
   cookies: CookieJar;
   address: () => string;
+  userAgent?: string;
 }
 
 const page: Browser = {
@@ -94,6 +95,7 @@ const page: Browser = {
 async function send(browser: Browser, url: URL, init: RequestInit): Promise<Response> {
   const { fetch: nodeFetch, AbortController: NodeAbortController } = globalThis.nodeNetwork;
   const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined), 'X-Forwarded-For': browser.address() };
+  if (browser.userAgent) headers['User-Agent'] = browser.userAgent;
   const cookie = browser.cookies.getCookieStringSync(url.href);
   if (cookie) headers.Cookie = cookie;
   // Node's fetch takes only its own signals: the page's signal is relayed.
@@ -239,14 +241,15 @@ function separateJar(): CookieJar {
   };
 }
 
-/** Someone else's browser: its own cookies and address, never the page's. */
-export function anotherBrowser(): ApiCaller {
+/** Someone else's browser (or the user's own on another device): its own cookies and address, never the page's. */
+export function anotherBrowser({ userAgent }: { userAgent?: string } = {}): ApiCaller {
   const browser: Browser = {
     cookies: separateJar(),
     address: (() => {
       const address = randomAddress();
       return () => address;
     })(),
+    userAgent,
   };
   return (method, path, body) => apiCall(browser, method, path, body);
 }
