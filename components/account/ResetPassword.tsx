@@ -7,12 +7,15 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { completePasswordReset } from '@/lib/api/auth';
 import { snackbarDurations } from '@/lib/config';
-import type { PasswordResetForm, PasswordResetFormSchema } from '@/lib/contract/auth';
+import type { PasswordResetForm, PasswordResetFormSchema, SessionInfo } from '@/lib/contract/auth';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
+import { showError } from '@/lib/state/snackbar';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { ForgotPasswordForm } from './ForgotPassword';
+import { LoginCodeStep } from './LoginCodeStep';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { useFormMutation } from './use-form-mutation';
@@ -68,15 +71,22 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused(messag
   });
   const { saving, messages, setMessages, send } = useFormMutation(watch, completePasswordReset);
   const fieldError = useFieldError(formState);
+  // Two-step sign-in is on: the new password is set, and the login's code step follows.
+  const [codeAsked, setCodeAsked] = useState(false);
+
+  const loggedIn = (session: SessionInfo) => {
+    finishLogin(session, { text: t('done') }, snackbarDurations.long);
+    goToReturnPath('/account/settings');
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const answer = await send({ Token: token, NewPassword: values.NewPassword });
     if (!answer) return;
-    if (answer.SessionInfo?.UserName) {
+    if (answer.SessionInfo?.UserName || answer.SecondFactor) {
       // The token is spent: it need not stay in the address bar or the history.
       window.history.replaceState(window.history.state, '', window.location.pathname);
-      finishLogin(answer.SessionInfo, { text: t('done') }, snackbarDurations.long);
-      goToReturnPath('/account/settings');
+      if (answer.SessionInfo) loggedIn(answer.SessionInfo);
+      else setCodeAsked(true);
       return;
     }
     const refusals = answer.Errors.map((error) => error.Message);
@@ -84,6 +94,15 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused(messag
     if (answer.linkRefused) onRefused(refusals);
     else setMessages(refusals);
   });
+
+  if (codeAsked) {
+    // Waited too long for the code: the new password holds, so the login dialog takes over.
+    const startOver = (reasons: string[]) => {
+      showError({ text: reasons.join(' ') });
+      openAuthDialog('login', '/account/settings');
+    };
+    return <LoginCodeStep onLoggedIn={loggedIn} onStartOver={startOver} />;
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

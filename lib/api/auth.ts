@@ -58,5 +58,10 @@ export async function requestPasswordReset(request: PasswordResetRequest): Promi
 export async function completePasswordReset(request: PasswordResetCompletion): Promise<LoginResponse & { linkRefused: boolean }> {
   const { body, messages } = await callApiAnswer<Answer<LoginResponse>>('POST', 'auth/password-reset/complete', { body: request });
   const linkRefused = body.Errors?.some((error) => error.Code === 'resetLinkInvalid') ?? false;
-  return { Errors: messages, SessionInfo: body.SessionInfo ?? null, linkRefused };
+  return {
+    Errors: messages,
+    SessionInfo: body.SessionInfo ?? null,
+    ...(body.SecondFactor ? { SecondFactor: body.SecondFactor } : {}),
+    linkRefused,
+  };
 }

@@ -78,7 +78,10 @@ const passwordResetCompletion = createRoute({
   tags: ['auth'],
   request: jsonBody(PasswordResetCompletionSchema),
   responses: {
-    200: jsonContent(LoginResponseSchema, 'The password is replaced, every other session ended, and this browser logged in'),
+    200: jsonContent(
+      LoginResponseSchema,
+      'The password is replaced, every other session ended, and this browser logged in (or, with two-step sign-in on, SecondFactor required)',
+    ),
     ...errorResponses,
     ...throttledResponse,
   },
@@ -203,12 +206,13 @@ export const authRoutes = createRouter()
   .openapi(passwordResetCompletion, async (c) => {
     const body = c.req.valid('json');
     const deps = c.get('deps');
-    const { user, session } = await completePasswordReset(deps, {
+    const { user, session, codeOwed } = await completePasswordReset(deps, {
       token: body.Token,
       password: body.NewPassword,
       ip: c.get('clientAddress'),
       userAgent: c.req.header('User-Agent'),
     });
     setSessionCookies(c, session);
+    if (codeOwed) return c.json({ Errors: [], SessionInfo: null, SecondFactor: 'required' as const }, 200);
     return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, user) }, 200);
   });

@@ -237,6 +237,23 @@ describe('logging in with two-step sign-in on', () => {
     expect(await backend.database.db.select().from(knownDevices).where(eq(knownDevices.userId, done.id))).toHaveLength(1);
   });
 
+  it('a password reset by mail does not skip the code', async () => {
+    const { email, secret } = await customerWithTwoStep();
+    const browser = await new TestClient(backend).prime();
+    expect((await browser.call('POST', 'auth/password-reset', { body: { UserName: email } })).status).toBe(200);
+    while (await backend.deliverMail());
+    const token = backend.mail
+      .to(email)
+      .at(-1)
+      ?.text.match(/reset-password\?token=([\w-]+)/)?.[1];
+    const reset = await browser.call('POST', 'auth/password-reset/complete', { body: { Token: token, NewPassword: 'Fresh-Start-2026' } });
+    expect(reset.body).toEqual({ Errors: [], SessionInfo: null, SecondFactor: 'required' });
+    expect((await browser.call('GET', 'auth/session-info')).body.UserName).toBeNull();
+    expect((await browser.call('GET', 'billing/invoices')).status).toBe(401);
+    const passed = await sendCode(browser, await nextCode(secret));
+    expect(passed.body.SessionInfo.UserName).toBe(email);
+  });
+
   it('keeps the code passed when the password changes in the settings', async () => {
     const { client } = await customerWithTwoStep();
     const changed = await client.call('PUT', 'user/password', { body: { CurrentPassword: strongPassword, NewPassword: 'Changed2026x' } });

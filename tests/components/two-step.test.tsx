@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Enrolment, RecoveryCodes } from '@/lib/contract/second-factor';
 import { appState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { routerCalls } from './render';
+import { ResetPassword } from '@/components/account/ResetPassword';
+import { SnackbarHost } from '@/components/shell/SnackbarHost';
+import { renderWithIntl, routerCalls } from './render';
 import { renderAccount, resetAccountState, snackShown, visitorPage } from './account-helpers';
 import { authenticatorCode } from './admin-helpers';
 import { backendSession, openSettings } from './settings-helpers';
-import { newAccount, signedIn } from './runner/accounts';
+import { mailedResetToken, newAccount, signedIn } from './runner/accounts';
 import { accepted, network, pageApi } from './runner/network';
 
 // Customers' two-step sign-in (docs/product/accounts.md#two-step-sign-in), on the real backend
@@ -216,5 +218,38 @@ describe('the login dialog’s code step', () => {
     const reopened = within(await screen.findByRole('dialog', { name: 'Login' }));
     expect(reopened.getByLabelText('Email')).toHaveValue('');
     expect(reopened.queryByLabelText('Code')).toBeNull();
+  });
+});
+
+describe('the reset page with two-step sign-in on', () => {
+  it('asks for the code after the new password is set, then logs in', async () => {
+    const account = await newAccount();
+    const { secret } = await turnOnByApi();
+    await visitorPage();
+    const sentAfter = Date.now() - 1;
+    await pageApi('POST', 'auth/password-reset', { UserName: account.email });
+    const token = await mailedResetToken(account.email, sentAfter);
+    const user = userEvent.setup();
+    renderWithIntl(
+      <>
+        <ResetPassword />
+        <SnackbarHost />
+      </>,
+      'en',
+      { pathname: '/reset-password', search: `?token=${token}` },
+    );
+    await user.type(screen.getByLabelText('New password'), 'Fresh-Start-2026');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Fresh-Start-2026');
+    await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
+
+    const code = await screen.findByLabelText('Code');
+    expect(code).toHaveFocus();
+    expect(appState.get().sessionInfo).toBeNull();
+    expect((await backendSession()).UserName).toBeNull();
+    await user.type(code, await authenticatorCode(secret, 1));
+    await user.click(screen.getByRole('button', { name: 'VERIFY' }));
+    await snackShown('Your new password is set. Welcome back!', 'success');
+    expect((await backendSession()).UserName).toBe(account.email);
+    expect(routerCalls).toContainEqual({ method: 'push', href: '/account/settings' });
   });
 });

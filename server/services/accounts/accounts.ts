@@ -23,7 +23,7 @@ import { randomToken, sha256 } from '../platform/crypto';
 import { isKnownDevice, rememberDevice } from './known-devices';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
-import { markSecondFactorPassed, passSecondFactor } from './second-factor';
+import { markSecondFactorPassed, openLoginCodeWait, passSecondFactor } from './second-factor';
 import {
   asksCodeAtLogin,
   clearPasswordTries,
@@ -229,7 +229,13 @@ export async function logIn(deps: BackendDeps, login: LoginInput): Promise<Logge
     secondFactorPassed: false,
   };
   // Two-step sign-in: the password opens only a short wait for the code; what a login changes waits for the code too.
-  if (asksCodeAtLogin(user)) return { codeOwed: await openLoginCodeWait(deps, user.id, finish) };
+  if (asksCodeAtLogin(user)) {
+    const codeOwed = await db.transaction(async (tx) => {
+      if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
+      return openLoginCodeWait(tx, clock, user.id, finish.userAgent);
+    });
+    return { codeOwed };
+  }
   return finishLogin(deps, user, finish, (writes) => db.transaction(writes));
 }
 
@@ -279,24 +285,6 @@ async function finishLogin(
   // The renewals the deletion stopped come back, once the login has committed (billing/cancel-subscription.ts).
   if (user.deletionDueAt) await restoreHeldRenewals(deps, user.id, user.deletionDueAt);
   return loggedIn;
-}
-
-/** How long a right password waits for its two-step code before the login starts over. */
-const loginCodeWaitMs = 10 * 60_000;
-
-/** The session a right password opens when a code is owed: it replaces the previous one and ends soon. */
-async function openLoginCodeWait(deps: BackendDeps, userId: string, finish: LoginFinish): Promise<IssuedSession> {
-  const { clock } = deps;
-  return deps.db.transaction(async (tx) => {
-    if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
-    const issued = await createSession(tx, clock, userId, finish.userAgent);
-    const expiresAt = new Date(clock.now().getTime() + loginCodeWaitMs);
-    await tx
-      .update(sessions)
-      .set({ expiresAt })
-      .where(eq(sessions.tokenHash, sha256(issued.token)));
-    return { ...issued, expiresAt };
-  });
 }
 
 interface LoginCodeInput {

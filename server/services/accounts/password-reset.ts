@@ -9,7 +9,8 @@ import { ApiError } from '../../errors';
 import { randomToken, sha256 } from '../platform/crypto';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
-import { createSession, revokeUserSessions, type IssuedSession } from './sessions';
+import { openLoginCodeWait } from './second-factor';
+import { asksCodeAtLogin, createSession, revokeUserSessions, type IssuedSession } from './sessions';
 
 /** How long a mailed reset link works. */
 export const passwordResetLifetimeMs = 60 * 60_000;
@@ -71,14 +72,15 @@ export interface ResetCompletion {
 
 /**
  * The reset link's call: the new password replaces the old one, every session of the account
- * ends, this browser gets a new one, the login throttles of the account are lifted (the
+ * ends, this browser gets a new one (with two-step sign-in on, one that waits for the code, as
+ * a login's does), the login throttles of the account are lifted (the
  * mailbox proved the owner) and the owner is told by mail. The token works once and for a
  * limited time; expired, used and unknown tokens get one answer.
  */
 export async function completePasswordReset(
   deps: BackendDeps,
   completion: ResetCompletion,
-): Promise<{ user: User; session: IssuedSession }> {
+): Promise<{ user: User; session: IssuedSession; codeOwed: boolean }> {
   await deps.rateLimiter.hit(`link:ip:${completion.ip}`, limits.linkTriesPerIp, 'tooManyRestores');
   const passwordHash = await deps.passwords.hash(completion.password);
   const now = deps.clock.now();
@@ -98,7 +100,12 @@ export async function completePasswordReset(
     const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
     await queueMail(tx, deps, { to: user.email, kind: 'passwordResetDone', language: pickLanguage(user.language), values: {} });
-    return { user: updated, session: await createSession(tx, deps.clock, user.id, completion.userAgent) };
+    // Two-step sign-in: the link proves the mailbox, not the phone, so the code is still owed (accounts.md#two-step-sign-in).
+    const codeOwed = asksCodeAtLogin(user);
+    const session = codeOwed
+      ? await openLoginCodeWait(tx, deps.clock, user.id, completion.userAgent)
+      : await createSession(tx, deps.clock, user.id, completion.userAgent);
+    return { user: updated, session, codeOwed };
   });
   await deps.rateLimiter.reset(`login:account:${result.user.email}`);
   await deps.rateLimiter.reset(`login:account-ip:${result.user.email} ${completion.ip}`);

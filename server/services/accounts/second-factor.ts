@@ -12,7 +12,7 @@ import { ApiError } from '../../errors';
 import { sha256 } from '../platform/crypto';
 import { limits } from '../platform/rate-limit';
 import { SecretBox } from '../platform/secret-box';
-import type { ActiveSession } from './sessions';
+import { createSession, type ActiveSession, type IssuedSession } from './sessions';
 
 /*
  * The authenticator app and its recovery codes, for the console's mandatory second factor
@@ -86,6 +86,23 @@ const throttleKey = (userId: string) => `second-factor:${userId}`;
 async function countWrongCode(deps: BackendDeps, userId: string): Promise<never> {
   await deps.rateLimiter.hit(throttleKey(userId), limits.secondFactorFailures, 'tooManySecondFactorTries');
   throw new ApiError(400, { key: 'secondFactorWrong' });
+}
+
+/** How long a right password waits for its two-step code before the login starts over. */
+const loginCodeWaitMs = 10 * 60_000;
+
+/**
+ * The session a right password (or a password reset) opens for an account that gives a code at
+ * login: of no use until the code passes (sessions.ts, awaitsLoginCode), and over soon.
+ */
+export async function openLoginCodeWait(tx: Writer, clock: Clock, userId: string, userAgent: string | undefined): Promise<IssuedSession> {
+  const issued = await createSession(tx, clock, userId, userAgent);
+  const expiresAt = new Date(clock.now().getTime() + loginCodeWaitMs);
+  await tx
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.tokenHash, sha256(issued.token)));
+  return { ...issued, expiresAt };
 }
 
 /** Records that this session passed the second factor now. */
