@@ -70,13 +70,13 @@ export const RestoreEmailResponseSchema = z.object({ ErrorMessages: z.array(Erro
 export type RestoreEmailResponse = z.infer<typeof RestoreEmailResponseSchema>;
 
 /** The browsers and systems the session list names; any other is shown as unknown. */
-export const sessionBrowsers = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
-export const sessionSystems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'] as const;
+const sessionBrowsers = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
+const sessionSystems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'] as const;
 export type SessionBrowser = (typeof sessionBrowsers)[number];
 export type SessionSystem = (typeof sessionSystems)[number];
 
 /** One live session of the account, named by its Id (never its token); dates ISO 8601 UTC. */
-export const AccountSessionSchema = z.object({
+const AccountSessionSchema = z.object({
   Id: z.string(),
   Browser: z.enum(sessionBrowsers).nullable(),
   System: z.enum(sessionSystems).nullable(),
