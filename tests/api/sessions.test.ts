@@ -3,6 +3,7 @@
  * (docs/product/accounts.md#where-you-are-signed-in).
  */
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { sessions, users } from '@/server/db/schema';
 import { codeFrom } from './mail-sink';
 import { newCustomer, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
@@ -83,6 +84,18 @@ describe('GET user/sessions', () => {
     await desktop.call('GET', 'auth/session-info');
     backend.clock.advance(2 * 60 * minute);
     expect((await listOf(desktop)).map((listed) => listed.Current)).toEqual([true]);
+  });
+
+  it('leaves out a login that still owes its two-step code: it is no session yet', async () => {
+    const email = await account('two-step-list@example.com');
+    const desktop = await loggedIn(email, userAgents.chromeOnWindows);
+    const { Secret } = (await desktop.call('POST', 'user/second-factor/start')).body;
+    const code = await generate({ secret: Secret, epoch: Math.floor(backend.clock.now().getTime() / 1000) });
+    expect((await desktop.call('POST', 'user/second-factor/confirm', { body: { Code: code } })).status).toBe(200);
+    await loggedIn(email, userAgents.firefoxOnLinux); // the password step, without the code
+    const [waiting] = (await sessionRows(email)).filter((row) => row.userAgent === userAgents.firefoxOnLinux);
+    expect((await listOf(desktop)).map((listed) => [listed.Browser, listed.Current])).toEqual([['Chrome', true]]);
+    expect((await desktop.call('DELETE', `user/sessions/${waiting.id}`)).status).toBe(404);
   });
 
   it('stores the User-Agent of a sign-up and of the password change’s new session, cut to a sane length', async () => {

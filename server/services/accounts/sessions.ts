@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
@@ -70,6 +70,14 @@ export const idleLimitOf = (user: Pick<typeof users.$inferSelect, 'role'>, idleM
 export const liveAt = (now: Date, idleLimit: number) =>
   and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - idleLimit)));
 
+/** The sessions of this account that calls accept: live, and past the login code where one is asked. */
+const usableSessionsOf = (session: ActiveSession, now: Date, idleMs: number) =>
+  and(
+    eq(sessions.userId, session.user.id),
+    liveAt(now, idleLimitOf(session.user, idleMs)),
+    asksCodeAtLogin(session.user) ? isNotNull(sessions.secondFactorAt) : undefined,
+  );
+
 /**
  * The live session of a cookie token, with its user; null when unknown, expired, unused for
  * `idleMs` or erased.
@@ -115,14 +123,15 @@ export async function revokeUserSessions(db: Writer, userId: string, except?: st
 }
 
 /**
- * The live sessions of the caller's account (those findSession would accept), this one first,
+ * The sessions of the caller's account that calls accept (a login still owing its code is
+ * none), this one first,
  * then the latest used. Each is named by its id; browser and system come from the User-Agent.
  */
 export async function listAccountSessions(db: Db, clock: Clock, session: ActiveSession, idleMs: number): Promise<AccountSession[]> {
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, session.user.id), liveAt(clock.now(), idleLimitOf(session.user, idleMs))))
+    .where(usableSessionsOf(session, clock.now(), idleMs))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   const listed = rows.map((row) => {
     const { browser, system } = describeUserAgent(row.userAgent);
@@ -147,7 +156,7 @@ export async function revokeOwnSession(db: Db, clock: Clock, session: ActiveSess
   const [target] = await db
     .select({ tokenHash: sessions.tokenHash })
     .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, session.user.id), liveAt(clock.now(), idleLimitOf(session.user, idleMs))));
+    .where(and(eq(sessions.id, id), usableSessionsOf(session, clock.now(), idleMs)));
   if (!target) throw new ApiError(404, { key: 'sessionNotFound' });
   if (target.tokenHash === session.tokenHash) throw new ApiError(400, { key: 'currentSessionNotRevocable' });
   await revokeSession(db, target.tokenHash);
