@@ -74,8 +74,9 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused(messag
   // Two-step sign-in is on: the new password is set, and the login's code step follows.
   const [codeAsked, setCodeAsked] = useState(false);
 
-  const loggedIn = (session: SessionInfo) => {
-    finishLogin(session, { text: t('done') }, snackbarDurations.long);
+  // Like a login, a reset within the deletion's grace period keeps the account, and says so.
+  const loggedIn = (session: SessionInfo, deletionCancelled = false) => {
+    finishLogin(session, deletionCancelled ? { key: 'snack.deletionCancelled' } : { text: t('done') }, snackbarDurations.long);
     goToReturnPath('/account/settings');
   };
 
@@ -85,7 +86,7 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused(messag
     if (answer.SessionInfo?.UserName || answer.SecondFactor) {
       // The token is spent: it need not stay in the address bar or the history.
       window.history.replaceState(window.history.state, '', window.location.pathname);
-      if (answer.SessionInfo) loggedIn(answer.SessionInfo);
+      if (answer.SessionInfo) loggedIn(answer.SessionInfo, answer.DeletionCancelled);
       else setCodeAsked(true);
       return;
     }

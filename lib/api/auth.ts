@@ -61,6 +61,7 @@ export async function completePasswordReset(request: PasswordResetCompletion): P
   return {
     Errors: messages,
     SessionInfo: body.SessionInfo ?? null,
+    ...(body.DeletionCancelled ? { DeletionCancelled: true as const } : {}),
     ...(body.SecondFactor ? { SecondFactor: body.SecondFactor } : {}),
     linkRefused,
   };

@@ -15,10 +15,11 @@ import {
 import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
 import { pendingLoginOf, requirePendingLogin } from '../middleware/session';
-import { logIn, logInWithCode, sessionInfoOf, signUp, type LoggedIn } from '../services/accounts/accounts';
+import { logIn, logInWithCode, sessionInfoOf, signUp, type LoggedIn, type LoginStep } from '../services/accounts/accounts';
 import { completePasswordReset, requestPasswordReset } from '../services/accounts/password-reset';
 import { revokeSession } from '../services/accounts/sessions';
-import type { BackendDeps } from '../deps';
+import type { Context } from 'hono';
+import type { AppEnv } from '../deps';
 import { createRouter, errorResponses, jsonBody, jsonContent, sessionErrorResponses, throttledResponse } from './openapi';
 
 const sessionInfo = createRoute({
@@ -102,13 +103,25 @@ const loginCode = createRoute({
 
 const anonymous = { UserName: null, DisplayName: null, Claims: [] };
 
-/** What a complete login answers, by password alone or with the two-step code. */
-async function loggedInAnswer(deps: BackendDeps, result: LoggedIn) {
+/**
+ * Sets the cookies of a complete login (by password alone, with the two-step code, or by a
+ * reset link) and answers its SessionInfo.
+ */
+async function loggedIn(c: Context<AppEnv>, result: LoggedIn) {
+  setSessionCookies(c, result.session);
+  setDeviceCookie(c, result.deviceToken);
   return {
     Errors: [],
-    SessionInfo: await sessionInfoOf(deps, result.user),
+    SessionInfo: await sessionInfoOf(c.get('deps'), result.user),
     ...(result.deletionCancelled ? { DeletionCancelled: true as const } : {}),
   };
+}
+
+/** The proven owner's answer: logged in, or the cookie of the wait for the two-step code. */
+async function loginStepAnswer(c: Context<AppEnv>, step: LoginStep) {
+  if (!('codeOwed' in step)) return loggedIn(c, step);
+  setSessionCookies(c, step.codeOwed);
+  return { Errors: [], SessionInfo: null, SecondFactor: 'required' as const };
 }
 
 export const authRoutes = createRouter()
@@ -130,13 +143,7 @@ export const authRoutes = createRouter()
       userAgent: c.req.header('User-Agent'),
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
-    if ('codeOwed' in result) {
-      setSessionCookies(c, result.codeOwed);
-      return c.json({ Errors: [], SessionInfo: null, SecondFactor: 'required' as const }, 200);
-    }
-    setSessionCookies(c, result.session);
-    setDeviceCookie(c, result.deviceToken);
-    return c.json(await loggedInAnswer(deps, result), 200);
+    return c.json(await loginStepAnswer(c, result), 200);
   })
   .openapi(loginCode, async (c) => {
     const body = c.req.valid('json');
@@ -147,9 +154,7 @@ export const authRoutes = createRouter()
       deviceToken: getCookie(c, DEVICE_COOKIE),
       userAgent: c.req.header('User-Agent'),
     });
-    setSessionCookies(c, result.session);
-    setDeviceCookie(c, result.deviceToken);
-    return c.json(await loggedInAnswer(deps, result), 200);
+    return c.json(await loggedIn(c, result), 200);
   })
   .openapi(signup, async (c) => {
     const body = c.req.valid('json');
@@ -205,14 +210,12 @@ export const authRoutes = createRouter()
   })
   .openapi(passwordResetCompletion, async (c) => {
     const body = c.req.valid('json');
-    const deps = c.get('deps');
-    const { user, session, codeOwed } = await completePasswordReset(deps, {
+    const step = await completePasswordReset(c.get('deps'), {
       token: body.Token,
       password: body.NewPassword,
       ip: c.get('clientAddress'),
+      previousSession: c.get('session') ?? c.get('pendingLogin'),
       userAgent: c.req.header('User-Agent'),
     });
-    setSessionCookies(c, session);
-    if (codeOwed) return c.json({ Errors: [], SessionInfo: null, SecondFactor: 'required' as const }, 200);
-    return c.json({ Errors: [], SessionInfo: await sessionInfoOf(deps, user) }, 200);
+    return c.json(await loginStepAnswer(c, step), 200);
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEVICE_COOKIE } from '@/server/middleware/cookies';
 import { passwordResets, users } from '@/server/db/schema';
 import { deletionGraceMs, purgeDueAccounts } from '@/server/services/accounts/accounts';
 import { passwordResetLifetimeMs } from '@/server/services/accounts/password-reset';
@@ -191,6 +192,22 @@ describe('the reset link', () => {
       headers: { 'X-Forwarded-For': ip },
     });
     expect(login.status).toBe(200);
+  });
+
+  it('counts as a login: within the deletion’s grace period it keeps the account, and the browser becomes known', async () => {
+    const owner = await newCustomer(backend, 'staying@example.com');
+    expect((await owner.call('PUT', 'user/delete-account', { body: { CurrentPassword: strongPassword } })).status).toBe(200);
+    const { ask, complete, client } = await visitor();
+    await ask('staying@example.com');
+    const done = await complete({ Token: tokenOf(await mailedLink('staying@example.com')), NewPassword: newPassword });
+    expect(done.body).toEqual({
+      Errors: [],
+      SessionInfo: expect.objectContaining({ UserName: 'staying@example.com' }),
+      DeletionCancelled: true,
+    });
+    expect(client.cookie(DEVICE_COOKIE)).toBeDefined();
+    const [user] = await backend.database.db.select().from(users).where(eq(users.email, 'staying@example.com'));
+    expect(user.deletionDueAt).toBeNull();
   });
 
   it('does not reach an account past its deletion date, and the purge takes its links', async () => {

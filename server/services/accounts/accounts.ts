@@ -221,14 +221,25 @@ export async function logIn(deps: BackendDeps, login: LoginInput): Promise<Logge
   if (user.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
   await rateLimiter.reset(fromAddress.key);
   await rateLimiter.reset(fromAnywhere.key);
-  const finish: LoginFinish = {
+  return ownerProven(deps, user, {
     previousSession: input.previousSession,
     cookieConsent: input.cookieConsent,
     knownDeviceToken: knownDevice ? input.deviceToken : undefined,
     userAgent: input.userAgent,
     secondFactorPassed: false,
-  };
-  // Two-step sign-in: the password opens only a short wait for the code; what a login changes waits for the code too.
+  });
+}
+
+/** A login's outcome once the owner is proven: logged in, or a short wait for the two-step code. */
+export type LoginStep = LoggedIn | { codeOwed: IssuedSession };
+
+/**
+ * The owner has proven who they are (the right password, or a password-reset link from their
+ * mailbox): logged in. With two-step sign-in on, only a short wait for the code opens, and what
+ * a login changes waits for the code too.
+ */
+export async function ownerProven(deps: BackendDeps, user: User, finish: LoginFinish): Promise<LoginStep> {
+  const { db, clock } = deps;
   if (asksCodeAtLogin(user)) {
     const codeOwed = await db.transaction(async (tx) => {
       if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
@@ -246,7 +257,7 @@ export interface LoggedIn {
   deletionCancelled: boolean;
 }
 
-interface LoginFinish extends Pick<LoginInput, 'previousSession' | 'cookieConsent' | 'userAgent'> {
+export interface LoginFinish extends Pick<LoginInput, 'previousSession' | 'cookieConsent' | 'userAgent'> {
   /** The browser's `device` token when it is one the account logged in from. */
   knownDeviceToken: string | undefined;
   secondFactorPassed: boolean;

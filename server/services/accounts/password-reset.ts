@@ -9,8 +9,8 @@ import { ApiError } from '../../errors';
 import { randomToken, sha256 } from '../platform/crypto';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
-import { openLoginCodeWait } from './second-factor';
-import { asksCodeAtLogin, createSession, revokeUserSessions, type IssuedSession } from './sessions';
+import { ownerProven, type LoginStep } from './accounts';
+import { revokeUserSessions, type ActiveSession } from './sessions';
 
 /** How long a mailed reset link works. */
 export const passwordResetLifetimeMs = 60 * 60_000;
@@ -66,25 +66,25 @@ export interface ResetCompletion {
   token: string;
   password: string;
   ip: string;
+  /** The session cookie the caller came with, replaced by the new one, as at a login. */
+  previousSession: ActiveSession | undefined;
   /** The browser's, for the session list. */
   userAgent: string | undefined;
 }
 
 /**
  * The reset link's call: the new password replaces the old one, every session of the account
- * ends, this browser gets a new one (with two-step sign-in on, one that waits for the code, as
- * a login's does), the login throttles of the account are lifted (the
- * mailbox proved the owner) and the owner is told by mail. The token works once and for a
+ * ends, the login throttles of the account are lifted and the owner is told by mail. Then the
+ * link counts as the proof a password is at a login (the mailbox proved the owner): this
+ * browser is logged in, a pending deletion is cancelled, and with two-step sign-in on the code
+ * is still owed (the link proves the mailbox, not the phone). The token works once and for a
  * limited time; expired, used and unknown tokens get one answer.
  */
-export async function completePasswordReset(
-  deps: BackendDeps,
-  completion: ResetCompletion,
-): Promise<{ user: User; session: IssuedSession; codeOwed: boolean }> {
+export async function completePasswordReset(deps: BackendDeps, completion: ResetCompletion): Promise<LoginStep> {
   await deps.rateLimiter.hit(`link:ip:${completion.ip}`, limits.linkTriesPerIp, 'tooManyRestores');
   const passwordHash = await deps.passwords.hash(completion.password);
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const user = await deps.db.transaction(async (tx) => {
     // Claimed by the update itself, so parallel calls cannot both use one token.
     const [reset] = await tx
       .update(passwordResets)
@@ -92,23 +92,24 @@ export async function completePasswordReset(
       .where(and(eq(passwordResets.tokenHash, sha256(completion.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning();
     if (!reset) throw new ApiError(400, { key: 'resetLinkInvalid' });
-    const [user] = await tx.select().from(users).where(eq(users.id, reset.userId)).for('update');
-    if (!user || !canLogIn(user, now)) throw new ApiError(400, { key: 'resetLinkInvalid' });
+    const [found] = await tx.select().from(users).where(eq(users.id, reset.userId)).for('update');
+    if (!found || !canLogIn(found, now)) throw new ApiError(400, { key: 'resetLinkInvalid' });
     // Said only to whoever holds the link, as the login says it only to whoever knows the password.
-    if (user.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
-    await tx.update(passwordResets).set({ usedAt: now }).where(openResetsOf(user.id, now));
-    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
-    await revokeUserSessions(tx, user.id);
-    await queueMail(tx, deps, { to: user.email, kind: 'passwordResetDone', language: pickLanguage(user.language), values: {} });
-    // Two-step sign-in: the link proves the mailbox, not the phone, so the code is still owed (accounts.md#two-step-sign-in).
-    const codeOwed = asksCodeAtLogin(user);
-    const session = codeOwed
-      ? await openLoginCodeWait(tx, deps.clock, user.id, completion.userAgent)
-      : await createSession(tx, deps.clock, user.id, completion.userAgent);
-    return { user: updated, session, codeOwed };
+    if (found.suspendedAt) throw new ApiError(403, { key: 'accountSuspended', values: { support: brand.supportEmail } });
+    await tx.update(passwordResets).set({ usedAt: now }).where(openResetsOf(found.id, now));
+    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, found.id)).returning();
+    await revokeUserSessions(tx, found.id);
+    await queueMail(tx, deps, { to: found.email, kind: 'passwordResetDone', language: pickLanguage(found.language), values: {} });
+    return updated;
   });
-  await deps.rateLimiter.reset(`login:account:${result.user.email}`);
-  await deps.rateLimiter.reset(`login:account-ip:${result.user.email} ${completion.ip}`);
   deps.kickOutbox();
-  return result;
+  await deps.rateLimiter.reset(`login:account:${user.email}`);
+  await deps.rateLimiter.reset(`login:account-ip:${user.email} ${completion.ip}`);
+  return ownerProven(deps, user, {
+    previousSession: completion.previousSession,
+    cookieConsent: undefined,
+    knownDeviceToken: undefined,
+    userAgent: completion.userAgent,
+    secondFactorPassed: false,
+  });
 }
