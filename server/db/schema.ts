@@ -282,6 +282,11 @@ export const carts = pgTable('carts', {
   billingPostalCode: text('billing_postal_code'),
   billingCountryCode: text('billing_country_code'),
   isBusinessPurchase: boolean('is_business_purchase').notNull().default(false),
+  /** Business purchases: printed on the invoices made from now on. */
+  billingCompanyName: text('billing_company_name'),
+  /** A VAT or other tax ID, for a country flagged for VAT IDs. */
+  billingTaxId: text('billing_tax_id'),
+  purchaseOrder: text('purchase_order'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -317,6 +322,9 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     fullyPaidAt: timestamp('fully_paid_at', { withTimezone: true }),
     isVoid: boolean('is_void').notNull().default(false),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** Why staff voided it, shown to the customer with the credit. */
+    voidReason: text('void_reason'),
     /** Set for the invoice a checkout of the cart is paying; a renewal invoice has none. */
     fromCart: boolean('from_cart').notNull().default(false),
     billingName: text('billing_name').notNull(),
@@ -331,6 +339,9 @@ export const invoices = pgTable(
     billingEmail: text('billing_email').notNull(),
     billingNotes: text('billing_notes'),
     isBusinessPurchase: boolean('is_business_purchase').notNull().default(false),
+    billingCompanyName: text('billing_company_name'),
+    billingTaxId: text('billing_tax_id'),
+    purchaseOrder: text('purchase_order'),
     isTaxExempt: boolean('is_tax_exempt').notNull(),
     taxRateBasisPoints: integer('tax_rate_bps').notNull(),
     subTotalCents: integer('sub_total_cents').notNull(),
@@ -438,6 +449,8 @@ export const subscriptions = pgTable(
     renewalInvoiceId: uuid('renewal_invoice_id').references(() => invoices.id),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The licence key of this subscription line (AvailableLicenseKey); a renewal keeps its predecessor's. */
+    licenseKey: text('license_key'),
     testCardOutcome: text('test_card_outcome'),
   },
   (table) => [
@@ -447,10 +460,32 @@ export const subscriptions = pgTable(
     index('subscriptions_renewal_idx').on(table.nextRenewalAt),
     // Stripe's renewal and cancellation events name the provider's subscription.
     index('subscriptions_provider_subscription_idx').on(table.providerSubscriptionId),
+    // An app checks the key a visitor presents.
+    index('subscriptions_license_key_idx').on(table.licenseKey),
     // A period is followed by at most one next period, however renewals overlap.
     uniqueIndex('subscriptions_previous_unique').on(table.previousId),
   ],
 );
+
+/**
+ * The card a customer's renewals charge, as shown in the portal: with Stripe a copy of the
+ * payment method's brand, last four and expiry; with the offline provider its test card.
+ */
+export const cardsOnFile = pgTable('cards_on_file', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** Stripe's PaymentMethod id; null for the offline provider. */
+  providerRef: text('provider_ref'),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** The offline provider: how its test card answers a renewal charge. */
+  testCardOutcome: text('test_card_outcome'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Rendered invoice PDFs, kept per language until the invoice they show changes. */
 export const invoiceDocuments = pgTable(
