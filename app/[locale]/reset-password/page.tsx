@@ -3,6 +3,8 @@ import { Suspense } from 'react';
 import { ResetPassword } from '@/components/account/ResetPassword';
 import { QueryProvider } from '@/components/data/QueryProvider';
 import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
@@ -16,11 +18,13 @@ export default async function ResetPasswordPage() {
   return (
     <PageSection title={t('pages.resetPassword.heading')}>
       <IntlMessages namespaces={['account']}>
-        <QueryProvider>
-          <Suspense fallback={<LoadingStatus label={t('account.resetPassword.loading')} />}>
-            <ResetPassword />
-          </Suspense>
-        </QueryProvider>
+        <PageTexts paths={formMessagePaths}>
+          <QueryProvider>
+            <Suspense fallback={<LoadingStatus label={t('account.resetPassword.loading')} />}>
+              <ResetPassword />
+            </Suspense>
+          </QueryProvider>
+        </PageTexts>
       </IntlMessages>
     </PageSection>
   );
