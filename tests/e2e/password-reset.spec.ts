@@ -30,6 +30,9 @@ test('a customer who forgot the password gets back in through the mailed link, i
   const email = uniqueEmail('reset');
   await page.goto('/de');
   await newCustomerByApi(page, email, 'Secret123');
+  // A German customer: the account's calls from a German page keep its language for mail.
+  await page.goto('/de/account/settings');
+  await expect(page.getByTestId('current-user-name')).toHaveText(email);
   await context.clearCookies();
 
   await page.goto('/de?login=/account/settings');
