@@ -1,10 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
 import { isFreePlan } from '@/lib/contract/offer-rules';
-import type { ServiceOffer } from '@/lib/contract/store';
+import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import { cx } from '../ui/cx';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
@@ -14,7 +14,20 @@ import { useLocalePath, useShellText } from '../shell/shell-i18n';
  * Paid offers show 'Only {price}', an optional 'Save' amount and ADD TO CART; free plans
  * (TrialDays -1) have their own background and START, which opens the app.
  */
-export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; adding: boolean; onAdd(offer: ServiceOffer): void }) {
+export function OfferCard({
+  offer,
+  adding,
+  onAdd,
+  held,
+  onAddAnyway,
+}: {
+  offer: ServiceOffer;
+  adding: boolean;
+  onAdd(offer: ServiceOffer): void;
+  /** Set once ADD TO CART found this plan already held: the card offers a seat on it instead. */
+  held?: HeldSubscription;
+  onAddAnyway(offer: ServiceOffer): void;
+}) {
   const text = useShellText();
   const t = (key: string, values?: Record<string, string>) => text(`store.pricing.${key}`, values);
   const localePath = useLocalePath();
@@ -62,12 +75,12 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
       </ul>
       <div className="mt-auto flex flex-col items-start gap-3 pt-6">
         {free ? (
-          // The apps are separate sites under /apps (docs/product/billing.md#hosted-apps), so a plain link loads them.
+          // The app's landing page (docs/product/billing.md#app-landing-pages), in the page's language.
           // The plan's name, hidden on screen, makes the link say where it goes (to search engines too).
-          <a href={offer.AppPage} className={buttonClass('primary')}>
+          <Link href={localePath(offer.AppPage)} className={buttonClass('primary')}>
             {t('start')}
             <span className="sr-only"> {offer.Description}</span>
-          </a>
+          </Link>
         ) : (
           <>
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -79,12 +92,49 @@ export function OfferCard({ offer, adding, onAdd }: { offer: ServiceOffer; addin
               )}
             </div>
             {offer.IsSubscription && <p className="text-xs text-slate-600">{t('renews')}</p>}
-            <Button onClick={() => onAdd(offer)} busy={adding} aria-describedby={titleId}>
-              {t('addToCart')}
-            </Button>
+            {held ? (
+              <HeldPlanNotice held={held} adding={adding} onAddAnyway={() => onAddAnyway(offer)} />
+            ) : (
+              <Button onClick={() => onAdd(offer)} busy={adding} aria-describedby={titleId}>
+                {t('addToCart')}
+              </Button>
+            )}
           </>
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * Buying a plan already held (docs/product/store.md#already-held-plans): a seat on the subscription, changed on its
+ * page, or a second subscription anyway. It takes the place of ADD TO CART, so the focus moves to it.
+ */
+function HeldPlanNotice({ held, adding, onAddAnyway }: { held: HeldSubscription; adding: boolean; onAddAnyway(): void }) {
+  const text = useShellText();
+  const localePath = useLocalePath();
+  const titleId = useId();
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <div
+      ref={notice}
+      role="group"
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      data-testid="held-plan"
+      className="flex w-full flex-col items-start gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <p id={titleId} className="font-semibold text-slate-900">
+        {text('store.pricing.heldTitle')}
+      </p>
+      <p className="text-sm text-slate-700">{text('store.pricing.heldText', { seats: held.Quantity })}</p>
+      <Link href={localePath(`/account/billing/subscription/${held.SubscriptionKey}`)} className={buttonClass('primary')}>
+        {text('store.pricing.addSeat')}
+      </Link>
+      <Button variant="plain" onClick={onAddAnyway} busy={adding}>
+        {text('store.pricing.buyAnyway')}
+      </Button>
+    </div>
   );
 }

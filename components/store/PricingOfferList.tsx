@@ -1,16 +1,17 @@
 'use client';
 
 import Link from 'next/link';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useEffectEvent } from 'react';
-import { addToCart, cartQuantity } from '@/lib/api/store';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { addToCart, cartQuantity, fetchHeldSubscriptions } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
 import { groupBy } from '@/lib/group-by';
 import { limits } from '@/lib/contract/limits';
-import type { ServiceOffer } from '@/lib/contract/store';
+import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
 import { appActions, appState, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { onDueAuthIntent, openAuthDialog, type AuthIntent } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
+import { useDataScope } from '../data/use-data-scope';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
@@ -31,6 +32,14 @@ export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const cartCount = useAppState((state) => state.appInfo.CartItemCount);
+  // The plans the customer holds come with the cart read: one call for the page, not one per card.
+  const held = useQuery({
+    queryKey: [...useDataScope('portal'), 'held-subscriptions'],
+    queryFn: fetchHeldSubscriptions,
+    enabled: loggedIn,
+  });
+  /** The held plan whose card says so, and offers a seat on it instead. */
+  const [heldShown, setHeldShown] = useState<HeldSubscription | null>(null);
   const adding = useMutation({
     mutationFn: addToCart,
     // A session the server no longer knows (401): log in and come back here to add it.
@@ -54,18 +63,30 @@ export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
    * One item, Quantity 1, IsAddition true, no billing (docs/product/store.md#pricing-page). Logged out (docs/product/accounts.md#anonymous-and-logged-in) it
    * opens the login, and the item is added once the visitor has logged in or signed up.
    */
-  function add(offer: ServiceOffer) {
+  async function add(offer: ServiceOffer, { anyway = false } = {}) {
     if (checked && !loggedIn) {
       const { returnTo, intent } = logInToAdd(offer.Key);
       openAuthDialog('login', returnTo, intent);
       return;
     }
+    // A plan already held gets a seat more rather than a second subscription (docs/product/store.md#already-held-plans);
+    // right after a login its list may still be on its way. Without the list, the offer is added.
+    if (!anyway && offer.IsSubscription && loggedIn) {
+      const holdings = held.data ?? (await fetchHeldSubscriptions().catch(() => []));
+      const holding = holdings.find((entry) => entry.ServiceOfferKey === offer.Key);
+      if (holding) {
+        setHeldShown(holding);
+        return;
+      }
+    }
+    // Bought anyway, the notice stays where the focus is.
+    if (!anyway) setHeldShown(null);
     adding.mutate(offer.Key);
   }
 
   const addAfterLogin = useEffectEvent((intent: AuthIntent) => {
     const offer = intent.kind === 'addToCart' && catalog.status === 'ready' && catalog.data.find((entry) => entry.Key === intent.offerKey);
-    if (offer) add(offer);
+    if (offer) void add(offer);
   });
   // Only with the offers at hand: until then the intention stays due.
   useEffect(() => {
@@ -93,7 +114,13 @@ export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {offers.map((offer) => (
                 <li key={offer.Key}>
-                  <OfferCard offer={offer} adding={adding.isPending && adding.variables === offer.Key} onAdd={add} />
+                  <OfferCard
+                    offer={offer}
+                    adding={adding.isPending && adding.variables === offer.Key}
+                    onAdd={(chosen) => void add(chosen)}
+                    held={heldShown?.ServiceOfferKey === offer.Key ? heldShown : undefined}
+                    onAddAnyway={(chosen) => void add(chosen, { anyway: true })}
+                  />
                 </li>
               ))}
             </ul>

@@ -73,7 +73,7 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
     mode: 'all',
     defaultValues: toFormValues(savedCart),
   });
-  const { cart, tax, saving, saveNow } = useCartTax(form, savedCart, cartPath);
+  const { cart, tax, saving, saveNow, billingUnsaved } = useCartTax(form, savedCart, cartPath);
   // Back from a login: save what waited for it.
   const wasLost = useRef(false);
   const afterLogin = useEffectEvent(() => {
@@ -87,10 +87,10 @@ function CartEditor({ cart: savedCart, offers, countries, usStates, sessionLost 
     }
   }, [sessionLost]);
   const offersByKey = useMemo(() => new Map(offers.map((offer) => [offer.Key, offer])), [offers]);
-  const { isValid, isDirty } = form.formState;
-  // Edits wait for the pause and a complete billing contact before they are saved (docs/product/store.md#cart-and-tax);
-  // until then, leaving the page would lose them (docs/product/languages-and-routing.md#unsaved-changes-guard).
-  useUnsavedChangesGuard(isDirty && tax !== 'calculated');
+  const { isValid, errors } = form.formState;
+  // Leaving saves a change still in its pause (docs/product/store.md#cart-and-tax), but not a billing contact that
+  // cannot be saved yet, nor a bad quantity: those the guard asks about (docs/product/languages-and-routing.md#unsaved-changes-guard).
+  useUnsavedChangesGuard(billingUnsaved || Object.keys(errors.Quantities ?? {}).length > 0);
 
   // The badge follows the cart as loaded (another tab may have changed it).
   useEffect(() => appActions.setCartCount(cartQuantity(savedCart)), [savedCart]);

@@ -8,10 +8,12 @@ const QuantityTextSchema = z
   .transform((text) => (/^\d+$/.test(text) ? Number(text) : -1))
   .pipe(QuantitySchema);
 
+const QuantitiesSchema = z.record(z.string(), QuantityTextSchema);
+
 /** The cart page's one form: the billing contact (docs/product/validation.md#billing-contact) and a quantity per line. */
 export const CartFormSchema = z.object({
   Billing: BillingInfoSchema,
-  Quantities: z.record(z.string(), QuantityTextSchema),
+  Quantities: QuantitiesSchema,
 });
 
 export type CartFormInput = z.input<typeof CartFormSchema>;
@@ -20,11 +22,19 @@ export type CartFormOutput = z.output<typeof CartFormSchema>;
 /** 'saveFailed': the save did not go through (not a lost session); the summary offers another try. */
 export type TaxStatus = 'calculated' | 'notCalculated' | 'calculating' | 'addressRequired' | 'saveFailed';
 
-/** What the tax shows when the form is checked after the pause. */
-export function taxStatusOf(values: unknown): { status: TaxStatus; parsed: CartFormOutput | null } {
-  const result = CartFormSchema.safeParse(values);
-  if (result.success) return { status: 'calculating', parsed: result.data };
-  const billingInvalid = result.error.issues.some((issue) => issue.path[0] === 'Billing');
+/**
+ * What the tax shows when the form is checked after the pause, and what can be saved: valid
+ * quantities are saved with or without a billing contact; only the tax needs the address.
+ */
+export function checkCartForm(values: CartFormInput): {
+  status: TaxStatus;
+  quantities: CartFormOutput['Quantities'] | null;
+  billing: CartFormOutput['Billing'] | null;
+} {
+  const billing = BillingInfoSchema.safeParse(values.Billing);
+  const quantities = QuantitiesSchema.safeParse(values.Quantities);
   // A bad quantity shows at its own field; the tax waits for it without blaming the address.
-  return { status: billingInvalid ? 'addressRequired' : 'notCalculated', parsed: null };
+  if (!quantities.success) return { status: billing.success ? 'notCalculated' : 'addressRequired', quantities: null, billing: null };
+  if (!billing.success) return { status: 'addressRequired', quantities: quantities.data, billing: null };
+  return { status: 'calculating', quantities: quantities.data, billing: billing.data };
 }

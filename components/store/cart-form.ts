@@ -22,11 +22,22 @@ export function toFormValues(cart: CartModel): CartFormInput {
   };
 }
 
-/** The lines on screen with their current quantities, the billing info, IsAddition false (docs/product/store.md#cart-and-tax). */
-export function toUpdateRequest(cart: CartModel, values: CartFormOutput): UpdateCartRequest {
+/**
+ * The lines on screen with their current quantities, the billing info (null while it is not
+ * complete: the server keeps the one it has), IsAddition false (docs/product/store.md#cart-and-tax).
+ */
+export function toUpdateRequest(
+  cart: CartModel,
+  quantities: CartFormOutput['Quantities'],
+  billing: CartFormOutput['Billing'] | null,
+): UpdateCartRequest {
   return {
-    Items: cart.LineItems.map((line) => ({ ServiceOfferKey: line.Key, Quantity: values.Quantities[line.Key] ?? line.Quantity })),
-    BillingInfo: values.Billing,
+    Items: cart.LineItems.map((line) => ({ ServiceOfferKey: line.Key, Quantity: quantities[line.Key] ?? line.Quantity })),
+    BillingInfo: billing,
     IsAddition: false,
   };
 }
+
+/** Whether the quantities differ from the cart's saved lines. */
+export const quantitiesChanged = (cart: CartModel, quantities: CartFormOutput['Quantities']) =>
+  cart.LineItems.some((line) => (quantities[line.Key] ?? line.Quantity) !== line.Quantity);

@@ -16,6 +16,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** How long to wait for the answer; callTimeoutMs unless said. */
   timeoutMs?: number;
+  /** Sent even if the page closes meanwhile (fetch's keepalive): a save made as the page is left. */
+  keepalive?: boolean;
 }
 
 /** A failed call; `content` is what the user was shown (or would have been). */
@@ -88,6 +90,7 @@ async function exchange(method: HttpMethod, path: string, options: CallOptions):
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
+      keepalive: options.keepalive,
     });
     return { response, body: await readJson(response) };
   } catch (error) {

@@ -1,9 +1,14 @@
-import type { CartModel, ServiceOffer, UpdateCartRequest } from '../contract/store';
+import type { CartModel, ServiceOffer, ShoppingCart, UpdateCartRequest } from '../contract/store';
 import { callApi } from './client';
 
 export const fetchCatalog = () => callApi<ServiceOffer[]>('GET', 'store/catalog');
-export const fetchCart = () => callApi<CartModel>('GET', 'store/cart');
-export const updateCart = (request: UpdateCartRequest) => callApi<CartModel>('PUT', 'store/cart', { body: request });
+export const fetchCart = () => callApi<ShoppingCart>('GET', 'store/cart');
+/** `keepalive`: the save outlives the page that sends it as it closes (docs/product/store.md#cart-and-tax). */
+export const updateCart = (request: UpdateCartRequest, { keepalive = false } = {}) =>
+  callApi<ShoppingCart>('PUT', 'store/cart', { body: request, keepalive });
+
+/** The subscriptions the customer holds, which the cart read carries; the pricing page works without them, so a failure stays quiet. */
+export const fetchHeldSubscriptions = async () => (await callApi<ShoppingCart>('GET', 'store/cart', { silent: true })).HeldSubscriptions;
 
 /** Adding to cart sends a single item with Quantity 1, IsAddition true and no billing (docs/product/store.md#pricing-page). */
 export const addToCart = (offerKey: string) => updateCart({ Items: [{ ServiceOfferKey: offerKey, Quantity: 1 }], IsAddition: true });

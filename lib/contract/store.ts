@@ -42,6 +42,18 @@ export const CartModelSchema = z.object({
 });
 export type CartModel = z.infer<typeof CartModelSchema>;
 
+/** A subscription the customer holds and renews: buying its offer again offers a seat on it instead (docs/product/store.md#already-held-plans). */
+export const HeldSubscriptionSchema = z.object({
+  ServiceOfferKey: z.string(),
+  SubscriptionKey: z.string(),
+  Quantity: z.number().int(),
+});
+export type HeldSubscription = z.infer<typeof HeldSubscriptionSchema>;
+
+/** GET store/cart: the cart model and the subscriptions the customer holds, which the pricing page reads too. */
+export const ShoppingCartSchema = CartModelSchema.extend({ HeldSubscriptions: z.array(HeldSubscriptionSchema) });
+export type ShoppingCart = z.infer<typeof ShoppingCartSchema>;
+
 /**
  * Billing rules (docs/product/validation.md#billing-contact); the state is required only for the United States. Elsewhere the form
  * shows no state field, so a state sent anyway is dropped rather than printed on the invoice.

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CartModelSchema, ServiceOfferSchema, UpdateCartRequestSchema } from '../../lib/contract/store';
+import { ServiceOfferSchema, ShoppingCartSchema, UpdateCartRequestSchema } from '../../lib/contract/store';
 import { requestLanguage } from '../errors';
 import { sameForEveryone } from '../middleware/route-access';
 import { requireSession, sessionOf } from '../middleware/session';
-import { priceCart, priceCartRows, toCartModel, updateCart } from '../services/store/cart';
+import { priceCart, priceCartRows, shoppingCart, updateCart } from '../services/store/cart';
 import { createRouter, errorResponses, jsonBody, jsonContent, jsonTextResponse, sessionErrorResponses } from './openapi';
 
 const catalog = createRoute({
@@ -23,7 +23,10 @@ const getCart = createRoute({
   path: '/store/cart',
   tags: ['store'],
   middleware: [requireSession] as const,
-  responses: { 200: jsonContent(CartModelSchema, 'The cart with totals and tax in cents'), ...sessionErrorResponses },
+  responses: {
+    200: jsonContent(ShoppingCartSchema, 'The cart with totals and tax in cents, and the subscriptions the caller holds'),
+    ...sessionErrorResponses,
+  },
 });
 
 const putCart = createRoute({
@@ -32,7 +35,7 @@ const putCart = createRoute({
   tags: ['store'],
   middleware: [requireSession] as const,
   request: jsonBody(UpdateCartRequestSchema),
-  responses: { 200: jsonContent(CartModelSchema, 'The updated cart'), ...sessionErrorResponses },
+  responses: { 200: jsonContent(ShoppingCartSchema, 'The updated cart, and the subscriptions the caller holds'), ...sessionErrorResponses },
 });
 
 export const storeRoutes = createRouter()
@@ -44,12 +47,12 @@ export const storeRoutes = createRouter()
   .openapi(getCart, async (c) => {
     const session = sessionOf(c);
     c.header('Cache-Control', 'no-store');
-    const { db, catalog } = c.get('deps');
-    return c.json(toCartModel(await priceCart(db, catalog, session.user.id)), 200);
+    const { db, catalog, clock } = c.get('deps');
+    return c.json(await shoppingCart(db, clock.now(), session.user.id, priceCart(db, catalog, session.user.id)), 200);
   })
   .openapi(putCart, async (c) => {
     const session = sessionOf(c);
-    const { db, catalog } = c.get('deps');
+    const { db, catalog, clock } = c.get('deps');
     const written = await updateCart(db, catalog, session.user.id, c.req.valid('json'));
-    return c.json(toCartModel(await priceCartRows(catalog, written)), 200);
+    return c.json(await shoppingCart(db, clock.now(), session.user.id, priceCartRows(catalog, written)), 200);
   });

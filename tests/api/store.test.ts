@@ -1,5 +1,5 @@
 import { cartItems } from '@/server/db/schema';
-import { fillCart, newCustomer, startTestBackend, texasBilling, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, fillCart, newCustomer, startTestBackend, texasBilling, TestClient, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -220,6 +220,32 @@ describe('store/cart', () => {
     await fillCart(client, { 'pdf-workshop-pro-monthly': 100 });
     const added = await put(client, { Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
     expect(added.body.LineItems[0].Quantity).toBe(100);
+  });
+
+  it('names the subscriptions the customer holds and renews, with the cart; a cancelled one is left out', async () => {
+    const client = await newCustomer(backend, 'held@example.com');
+    expect((await client.call('GET', 'store/cart')).body.HeldSubscriptions).toEqual([]);
+    await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
+    await buyWithTestCard(client, { 'personal-health-plus-monthly': 1 });
+    const subscriptions: { Key: string; Description: string }[] = (await client.call('GET', 'license/subscriptions')).body;
+    const keyOf = (description: string) => subscriptions.find((row) => row.Description === description)?.Key;
+    const held = (await client.call('GET', 'store/cart')).body.HeldSubscriptions;
+    expect(held).toEqual(
+      expect.arrayContaining([
+        { ServiceOfferKey: 'pdf-workshop-pro-monthly', SubscriptionKey: keyOf('PDF Workshop Pro, monthly'), Quantity: 2 },
+        { ServiceOfferKey: 'personal-health-plus-monthly', SubscriptionKey: keyOf('Personal Health Plus, monthly'), Quantity: 1 },
+      ]),
+    );
+    expect(held).toHaveLength(2);
+    // The cart page's saves answer the same.
+    expect((await put(client, { Items: [], IsAddition: false })).body.HeldSubscriptions).toEqual(held);
+
+    expect((await client.call('DELETE', `license/subscription/${keyOf('PDF Workshop Pro, monthly')}`)).status).toBe(200);
+    expect((await client.call('GET', 'store/cart')).body.HeldSubscriptions).toEqual([
+      { ServiceOfferKey: 'personal-health-plus-monthly', SubscriptionKey: keyOf('Personal Health Plus, monthly'), Quantity: 1 },
+    ]);
+    const other = await newCustomer(backend, 'held-other@example.com');
+    expect((await other.call('GET', 'store/cart')).body.HeldSubscriptions).toEqual([]);
   });
 
   it('keeps each user’s cart to themselves', async () => {

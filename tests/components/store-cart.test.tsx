@@ -24,12 +24,13 @@ async function openCart({ cart = twoItems, billing = texasBilling as BillingInfo
   // React's act() checks in a microtask that its promise was awaited; a faked queueMicrotask
   // would run that check inside user-event's timer step, before the await, and warn falsely.
   jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
-  renderStore(<ShoppingCart />, locale);
+  const view = renderStore(<ShoppingCart />, locale);
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   await eventually(() => screen.getByRole('table'));
   const texts = storeTexts(locale).cart;
   return {
     account,
+    view,
     user,
     // Emptying a field makes react-hook-form validate asynchronously; its answer can land after
     // user-event's own act() has ended, so the clear runs inside one more.
@@ -228,6 +229,67 @@ describe('cart page', () => {
     });
     expect(appState.get().appInfo.CartItemCount).toBe(1);
     expect((await savedCart()).LineItems.map((line) => line.Key)).toEqual(['pdf-workshop-pro-yearly']);
+  });
+
+  it('without a billing contact the trash button still saves: the line, the badge and the subtotal go, and a reload agrees', async () => {
+    const { user, view, tax, checkout } = await openCart({ billing: null });
+    expect(appState.get().appInfo.CartItemCount).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Remove PDF Workshop Pro, monthly' }));
+    await wait(2000);
+    await eventually(() => expect(screen.queryByRole('row', { name: /PDF Workshop Pro, monthly/ })).toBeNull());
+    expect(sentCarts()).toEqual([
+      {
+        Items: [
+          { ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 },
+          { ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
+        ],
+        BillingInfo: null,
+        IsAddition: false,
+      },
+    ]);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$99.00');
+    expect(appState.get().appInfo.CartItemCount).toBe(1);
+    // Only the tax needs the address.
+    expect(tax()).toHaveTextContent('address required');
+    expect(checkout()).toBeDisabled();
+
+    view.unmount();
+    renderStore(<ShoppingCart />);
+    await eventually(() => screen.getByRole('table'));
+    expect(screen.getAllByRole('row', { name: /PDF Workshop Pro/ }).map((row) => row.getAttribute('data-line'))).toEqual([
+      'pdf-workshop-pro-yearly',
+    ]);
+    expect((await savedCart()).BillingName).toBeNull();
+  });
+
+  it('a change made within the pause is saved when the page is left for another one', async () => {
+    const { user, view } = await openCart({ billing: null });
+    await user.click(screen.getByRole('button', { name: 'Remove PDF Workshop Pro, monthly' }));
+    await wait(500);
+    expect(sentCarts()).toEqual([]);
+    view.unmount();
+    await eventually(() => expect(sentCarts()).toHaveLength(1));
+    await network.settled();
+    expect((await savedCart()).LineItems.map((line) => line.Key)).toEqual(['pdf-workshop-pro-yearly']);
+    expect(appState.get().appInfo.CartItemCount).toBe(1);
+  });
+
+  it('a change made within the pause is saved as the page closes, with a request that outlives it', async () => {
+    const { field } = await openCart();
+    fireEvent.change(field('Quantity of PDF Workshop Pro, yearly'), { target: { value: '4' } });
+    await wait(1000);
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await eventually(() => expect(network.calls('PUT store/cart')).toHaveLength(1));
+    expect(network.calls('PUT store/cart')[0]).toMatchObject({ keepalive: true, body: { BillingInfo: { Name: 'Ann Smith' } } });
+    await network.settled();
+    expect((await savedCart()).LineItems.map((line) => [line.Key, line.Quantity])).toEqual([
+      ['pdf-workshop-pro-monthly', 1],
+      ['pdf-workshop-pro-yearly', 4],
+    ]);
+    // The pause then saves nothing more.
+    await wait(2000);
+    await network.settled();
+    expect(network.calls('PUT store/cart')).toHaveLength(1);
   });
 
   it('keyboard: a removed line hands the focus to the line in its place, and the last one to Add products', async () => {

@@ -9,6 +9,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { expectSnackGoneAfter, logInThroughDialog, snackShown, visitorPage } from './account-helpers';
 import { routerCalls } from './render';
 import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
+import { customerWithActivePlan, subscriptionPage } from './billing-fixtures';
 import { mailedCode, strongPassword, uniqueEmail } from './runner/accounts';
 import { accepted, network, pageApi } from './runner/network';
 
@@ -198,5 +199,69 @@ describe('pricing page', () => {
     expect(russianYearly.getByText('Всего $99.00')).toBeVisible();
     expect(russianYearly.getByText('Экономия $21')).toBeVisible();
     expect(within(card('Аудит архитектуры (одна неделя)')).getByText('Всего $1,500.00')).toBeVisible();
+  });
+});
+
+describe.each([
+  {
+    locale: 'en' as const,
+    prefix: '',
+    plan: 'PDF Workshop Pro, monthly',
+    other: 'PDF Workshop Pro, yearly',
+    add: 'ADD TO CART',
+    title: 'You already have this plan',
+    text: 'Seats on your subscription now: 1. Add a seat to it instead of starting a second subscription.',
+    seat: 'ADD A SEAT',
+    anyway: 'Buy another one anyway',
+    added: 'Item added to cart',
+  },
+  {
+    locale: 'de' as const,
+    prefix: '/de',
+    plan: 'PDF Workshop Pro, monatlich',
+    other: 'PDF Workshop Pro, jährlich',
+    add: 'IN DEN WARENKORB',
+    title: 'Sie haben diesen Tarif bereits',
+    text: 'Plätze in Ihrem Abonnement derzeit: 1. Fügen Sie ihm einen Platz hinzu, statt ein zweites Abonnement abzuschließen.',
+    seat: 'PLATZ HINZUFÜGEN',
+    anyway: 'Trotzdem ein weiteres kaufen',
+    added: 'Artikel in den Warenkorb gelegt',
+  },
+])('a plan the customer already holds, in $locale', (texts) => {
+  it('says so and offers a seat on the subscription; another plan adds at once, and the held one still can be bought anyway', async () => {
+    anonymousVisitor(texts.locale);
+    const subscription = await customerWithActivePlan('held');
+    await refreshAppInfo();
+    const user = userEvent.setup();
+    renderStore(<PricingOffers />, texts.locale);
+    const planCard = within(await screen.findByRole('article', { name: texts.plan }));
+    await network.settled();
+    await user.click(planCard.getByRole('button', { name: texts.add }));
+
+    const notice = await planCard.findByRole('group', { name: texts.title });
+    expect(notice).toHaveFocus();
+    expect(notice).toHaveTextContent(texts.text);
+    expect(within(notice).getByRole('link', { name: texts.seat })).toHaveAttribute(
+      'href',
+      `${texts.prefix}${subscriptionPage(subscription.Key)}`,
+    );
+    expect(planCard.queryByRole('button', { name: texts.add })).toBeNull();
+    // One read for the page, however many cards.
+    expect(network.calls('GET store/cart')).toHaveLength(1);
+    expect(sentCarts()).toEqual([]);
+
+    await user.click(within(card(texts.other)).getByRole('button', { name: texts.add }));
+    await snackShown(texts.added, 'success');
+    expect(sentCarts()).toEqual([{ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 }], IsAddition: true }]);
+
+    await user.click(planCard.getByRole('button', { name: texts.add }));
+    await user.click(within(await planCard.findByRole('group', { name: texts.title })).getByRole('button', { name: texts.anyway }));
+    await waitFor(() => expect(sentCarts()).toHaveLength(2));
+    expect(sentCarts()[1]).toEqual({ Items: [{ ServiceOfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }], IsAddition: true });
+    await waitFor(() => expect(appState.get().appInfo.CartItemCount).toBe(2));
+    expect((await savedCart()).LineItems.map((line) => [line.Key, line.Quantity])).toEqual([
+      ['pdf-workshop-pro-monthly', 1],
+      ['pdf-workshop-pro-yearly', 1],
+    ]);
   });
 });

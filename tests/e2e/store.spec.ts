@@ -199,20 +199,27 @@ test.describe('store with the manual (offline) provider', () => {
     await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
   });
 
-  test('the cart asks before a link leaves edits that are not saved yet, and keeps them when the buyer stays', async ({ page }) => {
+  test('the cart asks before a link leaves a billing contact that cannot be saved yet, and keeps it when the buyer stays', async ({
+    page,
+  }) => {
     await buyerWithCart(page, '', { billing: false });
     await page.goto('/store/cart');
     const quantity = page.getByRole('textbox', { name: 'Quantity of PDF Workshop Pro, yearly' });
     await quantity.fill('3');
-    // Without a billing contact the cart is not saved (docs/product/store.md#cart-and-tax), so leaving would lose the 3.
+    // Quantities are saved without a billing contact (docs/product/store.md#cart-and-tax).
+    await expect(page.getByTestId('cart-subtotal')).toHaveText('$297.00', { timeout: 10_000 });
+    const name = page.getByRole('region', { name: 'Billing contact' }).getByLabel('Name');
+    await name.fill('Ann Buyer');
+    // A contact without its address cannot be saved, so leaving would lose it.
     await expectLeavingGuarded(page);
     await page.getByRole('link', { name: 'Add other products' }).click();
     const question = page.getByRole('dialog', { name: 'Unsaved changes' });
     await question.getByRole('button', { name: 'No' }).click();
     await expect(page).toHaveURL(/\/store\/cart$/);
-    await expect(quantity).toHaveValue('3');
+    await expect(name).toHaveValue('Ann Buyer');
     await fillTexasBilling(page);
-    await expect(page.getByTestId('cart-subtotal')).toHaveText('$297.00', { timeout: 10_000 });
+    // $297.00 at 8.25 % = $24.50
+    await expect(page.getByTestId('cart-tax')).toHaveText('$24.50', { timeout: 10_000 });
     // Saved: the link leaves without a question.
     await page.getByRole('link', { name: 'Add other products' }).click();
     await expect(page).toHaveURL(/\/store\/pricing$/);

@@ -1,9 +1,10 @@
 import { and, eq, inArray, lte, sql, sum } from 'drizzle-orm';
-import type { BillingInfo, CartModel, UpdateCartRequest } from '../../../lib/contract/store';
+import type { BillingInfo, CartModel, HeldSubscription, ShoppingCart, UpdateCartRequest } from '../../../lib/contract/store';
 import { isFreePlan, US } from '../../../lib/contract/offer-rules';
 import type { Db } from '../../db/database';
 import { cartItems, carts } from '../../db/schema';
 import { ApiError, type ErrorText } from '../../errors';
+import { listOwnSubscriptions, toSubscriptionModel } from '../billing/subscriptions';
 import type { Catalog, Offer } from './catalog';
 import { isCountryCode, usStateName } from './reference-data';
 import { taxOn, taxRateFor } from './tax';
@@ -52,7 +53,7 @@ export async function priceCartRows(catalog: Catalog, { cart, items }: CartRows)
   return { cart, lines, subTotalCents, taxCents, totalCents: subTotalCents + taxCents, taxRate };
 }
 
-export function toCartModel(priced: PricedCart): CartModel {
+function toCartModel(priced: PricedCart): CartModel {
   const { cart } = priced;
   return {
     LineItems: priced.lines.map((line) => ({
@@ -74,6 +75,28 @@ export function toCartModel(priced: PricedCart): CartModel {
     IsBusinessPurchase: cart?.isBusinessPurchase ?? false,
     IsTaxExempt: priced.taxRate.exempt,
   };
+}
+
+/**
+ * The subscriptions the customer holds and renews, the newest per offer: buying one of these
+ * offers again is offered as a seat on it instead (docs/product/store.md#already-held-plans).
+ * One cancelled at period end is left out: it ends, so a new one does not double it.
+ */
+async function heldSubscriptions(db: Db, userId: string, now: Date): Promise<HeldSubscription[]> {
+  const held = new Map<string, HeldSubscription>();
+  for (const listed of await listOwnSubscriptions(db, userId)) {
+    const { offer } = listed;
+    const model = toSubscriptionModel(listed, now, 'en');
+    if (!model.IsActive || model.IsCancelled || held.has(offer.key)) continue;
+    held.set(offer.key, { ServiceOfferKey: offer.key, SubscriptionKey: model.Key, Quantity: model.Quantity });
+  }
+  return [...held.values()];
+}
+
+/** What GET and PUT store/cart answer: the priced cart and the subscriptions held beside it. */
+export async function shoppingCart(db: Db, now: Date, userId: string, priced: Promise<PricedCart>): Promise<ShoppingCart> {
+  const [cart, held] = await Promise.all([priced, heldSubscriptions(db, userId, now)]);
+  return { ...toCartModel(cart), HeldSubscriptions: held };
 }
 
 function checkBilling(billing: BillingInfo): ErrorText[] {

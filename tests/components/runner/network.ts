@@ -36,6 +36,8 @@ export interface SentCall {
   /** Below /api/, with the query: "store/cart". */
   path: string;
   body: unknown;
+  /** Sent with fetch's keepalive: the request outlives a page that closes. */
+  keepalive?: true;
 }
 
 type CallMatch = string | ((call: SentCall) => boolean);
@@ -145,6 +147,7 @@ async function answer(input: RequestInfo | URL, init: RequestInit): Promise<Resp
     method: init.method ?? 'GET',
     path: `${url.pathname.replace(/^\/api\//, '')}${url.search}`,
     body: parseBody(init.body),
+    ...(init.keepalive ? { keepalive: true as const } : {}),
   };
   calls.push(call);
   const condition = takeCondition(call);
