@@ -43,7 +43,7 @@ export const CartModelSchema = z.object({
 export type CartModel = z.infer<typeof CartModelSchema>;
 
 /** A subscription the customer holds and renews: buying its offer again offers a seat on it instead (docs/product/store.md#already-held-plans). */
-export const HeldSubscriptionSchema = z.object({
+const HeldSubscriptionSchema = z.object({
   ServiceOfferKey: z.string(),
   SubscriptionKey: z.string(),
   Quantity: z.number().int(),
