@@ -337,3 +337,158 @@ describe('subscriptions', () => {
     }
   });
 });
+
+/** Puts the subscription mid-period: 10 days of a 30-day period used, 20 left (two thirds unused). */
+async function midPeriod(key: string) {
+  const now = backend.clock.now().getTime();
+  const period = { effectiveAt: new Date(now - 10 * day), expiresAt: new Date(now + 20 * day), nextRenewalAt: new Date(now + 20 * day) };
+  await backend.database.db.update(subscriptions).set(period).where(eq(subscriptions.id, key));
+  return period;
+}
+
+describe('resuming a cancelled subscription', () => {
+  it('renews again on the period’s end while the period runs, and is refused once it ended', async () => {
+    const { client } = await buyer('resume@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    expect((await client.call('POST', `license/subscription/${bought.Key}/resume`)).status).toBe(400);
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    const other = await newCustomer(backend, 'resume-other@example.com');
+    expect((await other.call('POST', `license/subscription/${bought.Key}/resume`)).status).toBe(404);
+
+    const resumed = await client.call('POST', `license/subscription/${bought.Key}/resume`);
+    expect(resumed.body).toEqual({ ErrorMessages: [], Data: null });
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      IsCancelled: false,
+      NextRenewalDate: bought.ExpirationDate,
+    });
+
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    backend.clock.advance(32 * day);
+    await logInAgain(client, 'resume@example.com');
+    const late = await client.call('POST', `license/subscription/${bought.Key}/resume`);
+    expect(late.status).toBe(400);
+    expect(late.body.ErrorMessages[0].Message).toBe(
+      'This subscription cannot be resumed: it is not cancelled, or its paid period has ended.',
+    );
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      IsCancelled: true,
+      NextRenewalDate: null,
+    });
+  });
+});
+
+describe('changing plan and seats', () => {
+  const preview = (client: TestClient, key: string, body: object) =>
+    client.call('POST', `license/subscription/${key}/change-preview`, { body });
+
+  it('previews an upgrade mid-period to the cent: seats and monthly to yearly, tax at the invoice’s rate', async () => {
+    const { client } = await buyer('change-preview@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    const period = await midPeriod(bought.Key);
+    // Three seats: 2/3 of 2997 (1998) less 2/3 of 999 (666) is 1332; Texas 8.25 % tax 110.
+    expect((await preview(client, bought.Key, { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 3 })).body).toEqual({
+      OfferKey: 'pdf-workshop-pro-monthly',
+      Description: 'PDF Workshop Pro, monthly',
+      Quantity: 3,
+      AppliesNow: true,
+      Now: { SubTotalAmount: 1332, TaxTotalAmount: 110, TotalAmount: 1442 },
+      NextRenewalDate: period.expiresAt.toISOString(),
+      NextRenewal: { SubTotalAmount: 2997, TaxTotalAmount: 247, TotalAmount: 3244 },
+    });
+    // Yearly: a new period from now, 9900 less the unused 666.
+    const yearly = await client.call('POST', `license/subscription/${bought.Key}/change-preview`, {
+      body: { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
+      headers: { 'Accept-Language': 'de' },
+    });
+    expect(yearly.body).toMatchObject({
+      Description: 'PDF Workshop Pro, jährlich',
+      AppliesNow: true,
+      Now: { SubTotalAmount: 9234, TaxTotalAmount: 762, TotalAmount: 9996 },
+      NextRenewal: { SubTotalAmount: 9900, TaxTotalAmount: 817, TotalAmount: 10717 },
+    });
+    const nextYear = new Date(backend.clock.now());
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+    expect(new Date(yearly.body.NextRenewalDate).toISOString().slice(0, 10)).toBe(nextYear.toISOString().slice(0, 10));
+    // A preview changes nothing.
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({ Quantity: 1, IsRenewed: false });
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
+  });
+
+  it('applies an upgrade now: an invoice of the prorated charge, paid, and a new period of the new seats', async () => {
+    const { client } = await buyer('change-apply@example.com', { 'pdf-workshop-pro-monthly': 1 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    const period = await midPeriod(bought.Key);
+    const applied = await client.call('POST', `license/subscription/${bought.Key}/change`, {
+      body: { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 3 },
+    });
+    expect(applied.status).toBe(200);
+    const invoice = (await client.call('GET', `billing/invoice/${applied.body.InvoiceKey}`)).body;
+    expect(invoice).toMatchObject({
+      LineItems: [{ Key: 'pdf-workshop-pro-monthly', Quantity: 1, UnitAmount: 1332, SubTotalAmount: 1332 }],
+      SubTotalAmount: 1332,
+      TaxTotalAmount: 110,
+      TotalAmount: 1442,
+      TotalAmountDue: 0,
+      Payments: [{ Amount: 1442, IsPayment: true, Description: 'Card payment (test mode)' }],
+    });
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list.find((row: { Key: string }) => row.Key === bought.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
+    expect(list.find((row: { Key: string }) => row.Key === applied.body.SubscriptionKey)).toMatchObject({
+      Quantity: 3,
+      IsActive: true,
+      InvoiceKey: applied.body.InvoiceKey,
+      EffectiveDate: backend.clock.now().toISOString(),
+      ExpirationDate: period.expiresAt.toISOString(),
+      NextRenewalDate: period.expiresAt.toISOString(),
+    });
+  });
+
+  it('moves a seat reduction to the next renewal: nothing charged now, the renewal bills the new seats', async () => {
+    const { client } = await buyer('change-down@example.com', { 'pdf-workshop-pro-monthly': 3 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    const period = await midPeriod(bought.Key);
+    const body = { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 };
+    expect((await preview(client, bought.Key, body)).body).toMatchObject({
+      AppliesNow: false,
+      Now: { SubTotalAmount: 0, TaxTotalAmount: 0, TotalAmount: 0 },
+      NextRenewalDate: period.expiresAt.toISOString(),
+      NextRenewal: { SubTotalAmount: 999, TaxTotalAmount: 82, TotalAmount: 1081 },
+    });
+    const applied = await client.call('POST', `license/subscription/${bought.Key}/change`, { body });
+    expect(applied.body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
+    backend.clock.advance(21 * day);
+    await renewDueManualSubscriptions(backend.deps);
+    await logInAgain(client, 'change-down@example.com');
+    const [renewal] = (await client.call('GET', 'billing/invoices')).body;
+    expect(renewal).toMatchObject({ LineItems: [{ Key: 'pdf-workshop-pro-monthly', Quantity: 1 }], TotalAmount: 1081 });
+  });
+
+  it('refuses bad input, other apps’ plans, a declined card and a cancelled subscription with 4xx, changing nothing', async () => {
+    const { client } = await buyer('change-bad@example.com', { 'pdf-workshop-pro-monthly': 1 }, testCards.renewalFails);
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    await midPeriod(bought.Key);
+    const change = (body: object) => client.call('POST', `license/subscription/${bought.Key}/change`, { body });
+    const refusals: [object, number, string][] = [
+      [{ OfferKey: 'pdf-workshop-pro-monthly', Quantity: 0 }, 400, 'Quantity: Must be between 1 and 100'],
+      [{ OfferKey: 'pdf-workshop-pro-monthly', Quantity: 101 }, 400, 'Quantity: Must be between 1 and 100'],
+      [{ OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1.5 }, 400, 'Quantity: Must be between 1 and 100'],
+      [{ OfferKey: 'personal-health-plus-monthly', Quantity: 1 }, 400, 'This plan cannot be chosen for this subscription.'],
+      [{ OfferKey: 'pdf-workshop-free', Quantity: 1 }, 400, 'This plan cannot be chosen for this subscription.'],
+      [{ OfferKey: 'no-such-plan', Quantity: 1 }, 400, 'This plan cannot be chosen for this subscription.'],
+      [{ OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 }, 400, 'This is already the plan and number of seats of the subscription.'],
+      [{ OfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 }, 402, 'The card was declined.'],
+    ];
+    for (const [body, status, message] of refusals) {
+      const response = await change(body);
+      expect([response.status, response.body.ErrorMessages[0].Message]).toEqual([status, message]);
+    }
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    expect((await change({ OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 })).status).toBe(409);
+    expect((await preview(client, bought.Key, { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 })).status).toBe(409);
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
+    expect((await client.call('GET', 'license/subscriptions')).body).toMatchObject([
+      { Key: bought.Key, Quantity: 1, OfferKey: 'pdf-workshop-pro-monthly', IsRenewed: false },
+    ]);
+  });
+});

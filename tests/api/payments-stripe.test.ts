@@ -297,6 +297,9 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
       ExpirationDate: new Date(periodEnd * 1000).toISOString(),
     });
     expect(list.find((s: { Key: string }) => s.Key === first.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
+    // Stripe's renewal keeps the subscription's licence key.
+    expect(first.LicenseKey).toMatch(/^BB-HEALTH-/);
+    expect(current.LicenseKey).toBe(first.LicenseKey);
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(2);
 
     const hostedInvoice = 'https://invoice.stripe.example/i/in_renewal_2';
@@ -454,5 +457,90 @@ describe('payment with Stripe (against a local fake Stripe API)', () => {
     const response = await client.call('DELETE', `license/subscription/${subscription.Key}`);
     expect(response.status).toBe(502);
     expect((await client.call('GET', `license/subscription/${subscription.Key}`)).body.IsCancelled).toBe(false);
+  });
+});
+
+describe('resuming and changing a Stripe subscription', () => {
+  const day = 24 * 60 * 60_000;
+
+  /** A paid Stripe subscription put mid-period on both sides: 10 of 30 days used. */
+  async function paidMidPeriod(email: string, items: Record<string, number>) {
+    const { client, sessionId } = await startCheckout(email, items);
+    const session = stripe.complete(sessionId);
+    await client.call('POST', 'payment/stripe-return', { body: { Value: sessionId } });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    const now = backend.clock.now().getTime();
+    const start = new Date(now - 10 * day);
+    const end = new Date(now + 20 * day);
+    await backend.database.db
+      .update(subscriptions)
+      .set({ effectiveAt: start, expiresAt: end, nextRenewalAt: end })
+      .where(eq(subscriptions.id, bought.Key));
+    const stripeSubscription = stripe.subscriptions.get(session.subscription as string)!;
+    const [item] = (stripeSubscription.items as { data: Record<string, unknown>[] }).data;
+    Object.assign(item, { current_period_start: Math.floor(start.getTime() / 1000), current_period_end: Math.floor(end.getTime() / 1000) });
+    return { client, bought, stripeSubscription, item, end };
+  }
+
+  it('resumes at Stripe first, then renews again; refused when Stripe says the subscription ended', async () => {
+    const { client, bought, stripeSubscription, end } = await paidMidPeriod('stripe-resume@example.com', {
+      'pdf-workshop-pro-monthly': 1,
+    });
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    expect(stripeSubscription.cancel_at_period_end).toBe(true);
+    expect((await client.call('POST', `license/subscription/${bought.Key}/resume`)).status).toBe(200);
+    expect(stripeSubscription.cancel_at_period_end).toBe(false);
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      IsCancelled: false,
+      NextRenewalDate: end.toISOString(),
+    });
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    stripeSubscription.status = 'canceled';
+    expect((await client.call('POST', `license/subscription/${bought.Key}/resume`)).status).toBe(502);
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      IsCancelled: true,
+      NextRenewalDate: null,
+    });
+  });
+
+  it('adds seats through a prorated subscription update that Stripe invoices at once, to the cent', async () => {
+    const { client, bought, stripeSubscription, item, end } = await paidMidPeriod('stripe-seats@example.com', {
+      'pdf-workshop-pro-monthly': 1,
+    });
+    const body = { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 3 };
+    const preview = await client.call('POST', `license/subscription/${bought.Key}/change-preview`, { body });
+    expect(preview.body).toMatchObject({ AppliesNow: true, Now: { SubTotalAmount: 1332, TaxTotalAmount: 110, TotalAmount: 1442 } });
+    const applied = await client.call('POST', `license/subscription/${bought.Key}/change`, { body });
+    expect(applied.status).toBe(200);
+    expect(item).toMatchObject({ quantity: 3, price: { unit_amount: 999, recurring: { interval: 'month', interval_count: 1 } } });
+    const stripeInvoice = stripe.invoices.get(stripeSubscription.latest_invoice as string)!;
+    // Stripe's proration lines (unused time credited, remaining time charged) and the tax as an invoice item.
+    expect(stripeInvoice).toMatchObject({ billing_reason: 'subscription_update', amount_paid: 1442 });
+    expect((stripeInvoice.lines as { data: { amount: number }[] }).data.map((line) => line.amount)).toEqual([-666, 1998, 110]);
+    const invoice = (await client.call('GET', `billing/invoice/${applied.body.InvoiceKey}`)).body;
+    expect(invoice).toMatchObject({ TotalAmount: 1442, TotalAmountDue: 0, Payments: [{ Amount: 1442, Description: 'Card payment' }] });
+    expect((await client.call('GET', `license/subscription/${applied.body.SubscriptionKey}`)).body).toMatchObject({
+      Quantity: 3,
+      ExpirationDate: end.toISOString(),
+    });
+    const [payment] = await backend.database.db.select().from(payments).where(eq(payments.invoiceId, applied.body.InvoiceKey));
+    expect(payment.providerRef).toBe(stripeSubscription.latest_invoice);
+  });
+
+  it('moves a seat reduction to the next renewal without proration; a declined upgrade changes nothing', async () => {
+    const { client, bought, item } = await paidMidPeriod('stripe-seats-down@example.com', { 'pdf-workshop-pro-monthly': 2 });
+    const fewer = await client.call('POST', `license/subscription/${bought.Key}/change`, {
+      body: { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
+    });
+    expect(fewer.body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
+    expect(item.quantity).toBe(1);
+    stripe.declineNextCharge();
+    const declined = await client.call('POST', `license/subscription/${bought.Key}/change`, {
+      body: { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
+    });
+    expect(declined.status).toBe(402);
+    expect(item).toMatchObject({ quantity: 1, price: { unit_amount: 999 } });
+    expect((await client.call('GET', 'license/subscriptions')).body).toMatchObject([{ Key: bought.Key, Quantity: 1, IsRenewed: false }]);
+    expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
   });
 });

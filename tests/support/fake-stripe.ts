@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 interface FakeSession extends Json {
   id: string;
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   mode: string;
   amount_total: number;
   subscription: string | null;
@@ -31,6 +31,14 @@ function parseForm(body: string): Json {
   return root;
 }
 
+/** A PaymentMethod's card, as Stripe documents it (never the number). */
+interface FakeCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
 const list = (value: unknown): Json[] => Object.values((value ?? {}) as Record<string, Json>);
 let counter = 0;
 const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -43,10 +51,97 @@ export async function startFakeStripe() {
   /** A subscription checkout's first invoice, paid by a payment intent (invoice.payments). */
   const invoices = new Map<string, Json>();
   const refunds: Json[] = [];
+  /** Cards entered in the embedded form (PaymentMethod), the SetupIntents that saved them, and customers. */
+  const paymentMethods = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
+  const customers = new Map<string, Json>();
   /** Products and Prices made for the store's offers. */
   const products = new Map<string, Json>();
   const prices = new Map<string, Json>();
   const idempotent = new Map<string, string>();
+  /** The line items of each checkout session: a subscription's items come from them. */
+  const sessionLines = new Map<string, Json[]>();
+  /** Set by declineNextCharge: the next charge of a card on file fails. */
+  let declineCharge = false;
+  /** A Price object of a line or an item: a Price made earlier, or priced inline (price_data). */
+  const priceOf = (line: Json): Json => {
+    if (line.price) return prices.get(String(line.price))!;
+    const data = line.price_data as Json;
+    const recurring = data.recurring as Json | undefined;
+    const price = {
+      id: newId('price'),
+      object: 'price',
+      product: data.product ?? newId('prod'),
+      currency: data.currency,
+      unit_amount: Number(data.unit_amount),
+      recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) } : null,
+    };
+    prices.set(price.id, price);
+    return price;
+  };
+  const months = (price: Json) => {
+    const recurring = price.recurring as Json | null;
+    return recurring ? Number(recurring.interval_count) * (recurring.interval === 'year' ? 12 : 1) : 0;
+  };
+  /**
+   * A subscription update (items, proration_behavior, proration_date, payment_behavior,
+   * add_invoice_items, trial_end), as Stripe's proration docs describe it: credit for the
+   * unused time of the old price, charge for the remaining time of the new one, each rounded;
+   * a new interval restarts the period now with the full new price. always_invoice invoices
+   * and charges at once; with error_if_incomplete a declined charge changes nothing (402).
+   */
+  const updateItems = (subscription: Json, params: Json): { status: number; error?: Json } => {
+    const items = (subscription.items as Json).data as Json[];
+    const changes = list(params.items).map((change) => ({ change, item: items.find((item) => item.id === change.id) }));
+    if (changes.some(({ item }) => !item)) return { status: 400, error: { type: 'invalid_request_error', message: 'No such item' } };
+    const now = params.proration_date ? Number(params.proration_date) : Math.floor(Date.now() / 1000);
+    const prorate = params.proration_behavior === 'always_invoice';
+    const lines: Json[] = [];
+    const updates = changes.map(({ change, item }) => {
+      const old = item!;
+      const price = change.price || change.price_data ? priceOf(change) : (old.price as Json);
+      const quantity = change.quantity === undefined ? Number(old.quantity) : Number(change.quantity);
+      const start = Number(old.current_period_start);
+      const end = Number(old.current_period_end);
+      const sameInterval = months(price) === months(old.price as Json);
+      const share = (amount: number) => Math.round((amount * (end - now)) / (end - start));
+      if (prorate) {
+        lines.push({ amount: -share(Number((old.price as Json).unit_amount) * Number(old.quantity)), proration: true });
+        const full = Number(price.unit_amount) * quantity;
+        lines.push({ amount: sameInterval ? share(full) : full, proration: true });
+      }
+      const period = sameInterval ? { start, end } : { start: now, end: now + months(price) * 30 * 86400 };
+      return { old, price, quantity, period };
+    });
+    if (prorate) for (const extra of list(params.add_invoice_items)) lines.push({ amount: Number((extra.price_data as Json).unit_amount) });
+    const amount = lines.reduce((total, line) => total + Number(line.amount), 0);
+    if (prorate && amount > 0 && declineCharge) {
+      declineCharge = false;
+      if (params.payment_behavior === 'error_if_incomplete')
+        return { status: 402, error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
+    }
+    for (const { old, price, quantity, period } of updates) {
+      Object.assign(old, { price, quantity });
+      if (prorate) Object.assign(old, { current_period_start: period.start, current_period_end: period.end });
+    }
+    if (params.trial_end !== undefined) Object.assign(subscription, { status: 'trialing', trial_end: Number(params.trial_end) });
+    if (prorate) {
+      const invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        billing_reason: 'subscription_update',
+        subscription: subscription.id,
+        status: 'paid',
+        amount_due: amount,
+        amount_paid: amount,
+        lines: { object: 'list', data: lines },
+        payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: newId('pi') } }] },
+      };
+      invoices.set(invoice.id, invoice);
+      subscription.latest_invoice = invoice.id;
+    }
+    return { status: 200 };
+  };
   const created: Json[] = [];
   /** Every call as "METHOD /path", in order. */
   const requests: string[] = [];
@@ -90,7 +185,7 @@ export async function startFakeStripe() {
           mode: String(params.mode),
           ui_mode: params.ui_mode,
           amount_total: amount,
-          customer: null,
+          customer: params.customer ?? null,
           customer_email: params.customer_email,
           client_reference_id: params.client_reference_id,
           metadata: params.metadata ?? {},
@@ -98,8 +193,10 @@ export async function startFakeStripe() {
           payment_intent: null,
           invoice: null,
           subscription: null,
+          setup_intent: null,
         };
         sessions.set(id, session);
+        sessionLines.set(id, lines);
         created.push({ ...params, id });
         if (typeof key === 'string') idempotent.set(key, id);
         return reply(200, session);
@@ -108,14 +205,22 @@ export async function startFakeStripe() {
       if (request.method === 'GET' && sessionMatch) {
         const session = sessions.get(sessionMatch[1]);
         if (!session) return reply(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-        const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
+        const expand = [...url.searchParams].filter(([name]) => name.startsWith('expand')).map(([, path]) => path);
         const invoice =
           typeof session.invoice === 'string' && expand.includes('invoice.payments') ? invoices.get(session.invoice) : session.invoice;
+        /** An id, or with `path` (or a longer path through it) expanded, its object; `inner` expands a field of it. */
+        const expanded = (id: unknown, path: string, from: Map<string, Json>, inner?: [string, Map<string, Json>]) => {
+          const object =
+            typeof id === 'string' && expand.some((asked) => asked === path || asked.startsWith(`${path}.`)) ? from.get(id) : null;
+          if (!object) return id;
+          if (!inner || !expand.includes(`${path}.${inner[0]}`)) return object;
+          return { ...object, [inner[0]]: inner[1].get(String(object[inner[0]])) ?? object[inner[0]] };
+        };
         return reply(200, {
           ...session,
           invoice,
-          subscription:
-            expand.includes('subscription') && session.subscription ? subscriptions.get(session.subscription) : session.subscription,
+          subscription: expanded(session.subscription, 'subscription', subscriptions, ['default_payment_method', paymentMethods]),
+          setup_intent: expanded(session.setup_intent, 'setup_intent', setupIntents, ['payment_method', paymentMethods]),
         });
       }
       const expireMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
@@ -130,6 +235,11 @@ export async function startFakeStripe() {
         return reply(200, session);
       }
       const subscriptionMatch = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+      if (request.method === 'GET' && subscriptionMatch) {
+        const subscription = subscriptions.get(subscriptionMatch[1]);
+        if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        return reply(200, subscription);
+      }
       if (request.method === 'POST' && subscriptionMatch) {
         const subscription = subscriptions.get(subscriptionMatch[1]);
         if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
@@ -144,6 +254,20 @@ export async function startFakeStripe() {
         if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         // Stripe's form encoding: pause_collection[behavior]=void pauses, an empty pause_collection lifts it.
         if (params.pause_collection !== undefined) subscription.pause_collection = params.pause_collection || null;
+        if (params.default_payment_method !== undefined) {
+          // As Stripe: only a card attached to the subscription's customer.
+          if (paymentMethods.get(String(params.default_payment_method))?.customer !== subscription.customer)
+            return reply(400, {
+              error: { type: 'invalid_request_error', message: 'The customer does not have a payment method with this ID.' },
+            });
+          subscription.default_payment_method = params.default_payment_method;
+        }
+        if (params.items !== undefined) {
+          if (typeof key === 'string' && idempotent.has(key)) return reply(200, subscription);
+          const updated = updateItems(subscription, params);
+          if (updated.error) return reply(updated.status, { error: updated.error });
+          if (typeof key === 'string') idempotent.set(key, String(subscription.id));
+        }
         return reply(200, subscription);
       }
       if (request.method === 'DELETE' && subscriptionMatch) {
@@ -151,6 +275,33 @@ export async function startFakeStripe() {
         if (!subscription) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
         subscription.status = 'canceled';
         return reply(200, subscription);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/subscriptions') {
+        // As Stripe without a status filter: every subscription of the customer that has not ended.
+        const customer = url.searchParams.get('customer');
+        const data = [...subscriptions.values()].filter(
+          (subscription) => subscription.status !== 'canceled' && (!customer || subscription.customer === customer),
+        );
+        return reply(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/customers') {
+        const customer = { id: newId('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
+        customers.set(customer.id, customer);
+        return reply(200, customer);
+      }
+      const customerMatch = url.pathname.match(/^\/v1\/customers\/([\w-]+)$/);
+      if (request.method === 'POST' && customerMatch) {
+        const customer = customers.get(customerMatch[1]);
+        if (!customer) return reply(404, { error: { type: 'invalid_request_error', message: 'No such customer' } });
+        const settings = params.invoice_settings as Json | undefined;
+        if (settings?.default_payment_method !== undefined) {
+          if (paymentMethods.get(String(settings.default_payment_method))?.customer !== customer.id)
+            return reply(400, {
+              error: { type: 'invalid_request_error', message: 'The customer does not have a payment method with this ID.' },
+            });
+          customer.invoice_settings = { default_payment_method: settings.default_payment_method };
+        }
+        return reply(200, customer);
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         if (typeof key === 'string' && idempotent.has(key))
@@ -234,6 +385,8 @@ export async function startFakeStripe() {
     requests,
     sessions,
     subscriptions,
+    customers,
+    paymentMethods,
     invoices,
     refunds,
     products,
@@ -261,21 +414,63 @@ export async function startFakeStripe() {
         amount_refunded: given.reduce((total, refund) => total + Number(refund.amount ?? 0), 0),
       };
     },
-    /** The buyer pays in the embedded form. */
-    complete(sessionId: string, periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400) {
+    /**
+     * The buyer pays in the embedded form, or saves a card there (setup mode) and pays nothing.
+     * The card becomes a PaymentMethod attached to the session's customer.
+     */
+    complete(sessionId: string, periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400, card: Partial<FakeCard> = {}) {
       const session = sessions.get(sessionId)!;
       session.status = 'complete';
-      session.payment_status = 'paid';
-      session.customer = newId('cus');
+      session.payment_status = session.mode === 'setup' ? 'no_payment_required' : 'paid';
+      session.customer ??= newId('cus');
+      if (!customers.has(String(session.customer))) customers.set(String(session.customer), { id: session.customer, object: 'customer' });
+      const paymentMethod = {
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        customer: session.customer,
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, ...card },
+      };
+      paymentMethods.set(paymentMethod.id, paymentMethod);
+      if (session.mode === 'setup') {
+        const setupIntent = {
+          id: newId('seti'),
+          object: 'setup_intent',
+          status: 'succeeded',
+          usage: 'off_session',
+          customer: session.customer,
+          payment_method: paymentMethod.id,
+        };
+        setupIntents.set(setupIntent.id, setupIntent);
+        session.setup_intent = setupIntent.id;
+        return session;
+      }
       if (session.mode === 'subscription') {
         const id = newId('sub');
+        const now = Math.floor(Date.now() / 1000);
+        const recurringLines = (sessionLines.get(sessionId) ?? [])
+          .map((line) => ({ line, price: priceOf(line) }))
+          .filter(({ price }) => price.recurring);
         subscriptions.set(id, {
           id,
           object: 'subscription',
           status: 'active',
           cancel_at_period_end: false,
-          items: { object: 'list', data: [{ id: newId('si'), current_period_end: periodEnd }] },
+          latest_invoice: null,
+          items: {
+            object: 'list',
+            data: recurringLines.map(({ line, price }) => ({
+              id: newId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: Number(line.quantity),
+              current_period_start: now,
+              current_period_end: periodEnd,
+            })),
+          },
         });
+        // Checkout makes the card that paid the subscription's default.
+        Object.assign(subscriptions.get(id)!, { customer: session.customer, default_payment_method: paymentMethod.id });
         session.subscription = id;
         session.invoice = newId('in');
         invoices.set(session.invoice as string, {
@@ -285,6 +480,10 @@ export async function startFakeStripe() {
         });
       } else session.payment_intent = newId('pi');
       return session;
+    },
+    /** The next charge of the customer's card on file (a subscription update that invoices now) is declined. */
+    declineNextCharge() {
+      declineCharge = true;
     },
     /** The next n calls, after the next `after` ones, answer 500. */
     failNext(n: number, after = 0) {

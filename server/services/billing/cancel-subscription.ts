@@ -51,6 +51,31 @@ export async function cancelSubscription(
   deps.kickOutbox();
 }
 
+/**
+ * Undoes a cancel while the paid period runs: it renews again at the period's end, as before
+ * the cancel (a period's renewal is due when it expires). With Stripe, Stripe is told first,
+ * so a refusal there (the subscription ended) changes nothing of ours.
+ */
+export async function resumeSubscription(deps: BackendDeps, userId: string, id: string): Promise<void> {
+  const { subscription } = await findOwnSubscription(deps.db, userId, id);
+  const resumable = and(
+    eq(subscriptions.id, subscription.id),
+    eq(subscriptions.isCancelled, true),
+    eq(subscriptions.isValid, true),
+    eq(subscriptions.isRenewed, false),
+    eq(subscriptions.renewalFailed, false),
+    gt(subscriptions.expiresAt, deps.clock.now()),
+  );
+  const [current] = await deps.db.select({ id: subscriptions.id }).from(subscriptions).where(resumable);
+  if (!current) throw new ApiError(400, { key: 'notResumable' });
+  for (const stripeId of stripeIdsOf([subscription]))
+    await providerCall(() => activeProvider(deps, 'stripe').undoCancelAtPeriodEnd(stripeId));
+  await deps.db
+    .update(subscriptions)
+    .set({ isCancelled: false, nextRenewalAt: sql`${subscriptions.expiresAt}` })
+    .where(resumable);
+}
+
 /** The user's subscriptions that would renew. */
 const renewingOf = (userId: string) =>
   and(

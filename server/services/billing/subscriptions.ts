@@ -1,25 +1,49 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Subscription } from '../../../lib/contract/billing';
 import type { Db } from '../../db/database';
-import { offers, subscriptions } from '../../db/schema';
+import { invoices, offers, subscriptions } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { taxOn } from '../store/tax';
 import type { ApiLanguage } from '../platform/language';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type OfferRow = typeof offers.$inferSelect;
 
-export function toSubscriptionModel(row: SubscriptionRow, offer: OfferRow, now: Date, language: ApiLanguage): Subscription {
+/** The subscription gives access now: activated, valid, and today inside its period. */
+export const isActiveNow = (row: SubscriptionRow, now: Date) =>
+  row.isActivated && row.isValid && row.effectiveAt <= now && row.expiresAt > now;
+
+/** What a renewal charges: today's price for each unit, with tax at the rate the subscription was bought at. */
+export function renewalChargeCents(priceCents: number, quantity: number, taxRateBasisPoints: number): number {
+  const subTotal = priceCents * quantity;
+  return subTotal + taxOn(subTotal, taxRateBasisPoints);
+}
+
+/** A subscription as listed: its offer, and the tax rate of the invoice that bought it (its renewals keep it). */
+export interface ListedSubscription {
+  subscription: SubscriptionRow;
+  offer: OfferRow;
+  taxRateBasisPoints: number;
+}
+
+export function toSubscriptionModel(
+  { subscription: row, offer, taxRateBasisPoints }: ListedSubscription,
+  now: Date,
+  language: ApiLanguage,
+): Subscription {
   const hasExpired = row.expiresAt <= now;
   return {
     Key: row.id,
+    OfferKey: row.offerKey,
     Description: offer.description[language],
     Quantity: row.quantity,
     EffectiveDate: row.effectiveAt.toISOString(),
     ExpirationDate: row.expiresAt.toISOString(),
     NextRenewalDate: row.nextRenewalAt?.toISOString() ?? null,
+    NextChargeAmount: row.nextRenewalAt ? renewalChargeCents(offer.priceCents, row.quantity, taxRateBasisPoints) : null,
     IsCancelled: row.isCancelled,
     IsActivated: row.isActivated,
-    IsActive: row.isActivated && row.isValid && row.effectiveAt <= now && !hasExpired,
+    IsActive: isActiveNow(row, now),
     HasExpired: hasExpired,
     IsRenewed: row.isRenewed,
     IsValid: row.isValid,
@@ -28,23 +52,28 @@ export function toSubscriptionModel(row: SubscriptionRow, offer: OfferRow, now: 
     InvoiceKey: row.renewalFailed && row.renewalInvoiceId ? row.renewalInvoiceId : row.invoiceId,
     AppPage: offer.appPage,
     ProductHomePage: offer.serviceHomePage,
+    LicenseKey: row.licenseKey,
   };
 }
 
-export async function listOwnSubscriptions(db: Db, userId: string) {
+const listed = { subscription: subscriptions, offer: offers, taxRateBasisPoints: invoices.taxRateBasisPoints };
+
+export async function listOwnSubscriptions(db: Db, userId: string): Promise<ListedSubscription[]> {
   return db
-    .select({ subscription: subscriptions, offer: offers })
+    .select(listed)
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.effectiveAt));
 }
 
-export async function findOwnSubscription(db: Db, userId: string, id: string) {
+export async function findOwnSubscription(db: Db, userId: string, id: string): Promise<ListedSubscription> {
   const [row] = await db
-    .select({ subscription: subscriptions, offer: offers })
+    .select(listed)
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   if (!row) throw new ApiError(404, { key: 'notFound' });
   return row;
@@ -53,5 +82,5 @@ export async function findOwnSubscription(db: Db, userId: string, id: string) {
 /** Claims granted by subscriptions active now. */
 export async function subscriptionClaims(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await listOwnSubscriptions(db, userId);
-  return rows.filter((row) => toSubscriptionModel(row.subscription, row.offer, now, 'en').IsActive).flatMap((row) => row.offer.claims);
+  return rows.filter((row) => isActiveNow(row.subscription, now)).flatMap((row) => row.offer.claims);
 }

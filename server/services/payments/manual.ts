@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { expiryOf } from '../../../lib/contract/store';
 import type { Db } from '../../db/database';
 import { checkoutSessions, invoices } from '../../db/schema';
 import { randomToken, sameText, sha256 } from '../platform/crypto';
-import type { CheckoutState, CreatedCheckout, PaymentProvider } from './provider';
+import type { CheckoutState, CreatedCheckout, PaymentCard, PaymentProvider, PlanChange } from './provider';
 
 /**
  * The offline provider (in the tradition of Saleor's dummy gateway): a clearly labelled test
@@ -16,6 +17,26 @@ export const testCards = {
 export type TestCardOutcome = (typeof testCards)[keyof typeof testCards];
 
 export const outcomeOfCard = (cardNumber: string): TestCardOutcome => testCards[cardNumber as keyof typeof testCards] ?? 'declined';
+
+/** A test card as ManualCardFormSchema gives it: the digits, and a valid expiry as typed. */
+export interface TestCardInput {
+  CardNumber: string;
+  Expiry: string;
+}
+
+/** The card on file a test card that was taken makes: every test number is a Visa number; the expiry as typed. */
+export function testCardOnFile(card: TestCardInput, outcome: Exclude<TestCardOutcome, 'declined'>): PaymentCard {
+  // The form's schema has checked the expiry.
+  const expiry = expiryOf(card.Expiry)!;
+  return {
+    providerRef: null,
+    brand: 'visa',
+    last4: card.CardNumber.slice(-4),
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    testCardOutcome: outcome,
+  };
+}
 
 export class ManualProvider implements PaymentProvider {
   readonly name = 'manual' as const;
@@ -55,6 +76,8 @@ export class ManualProvider implements PaymentProvider {
       providerSubscriptionId: null,
       providerCustomerId: null,
       periodEnd: null,
+      // The test card form knows the card (manual-pay.ts); the session keeps none.
+      card: null,
     };
   }
 
@@ -91,6 +114,11 @@ export class ManualProvider implements PaymentProvider {
   async refundPayment(_paymentRef: string, _amountCents: number, idempotencyKey: string): Promise<string> {
     // No money moved anywhere: the refund is our record of it, one per request key.
     return `refund-${idempotencyKey}`;
+  }
+
+  async changeSubscription(_providerSubscriptionId: string, change: PlanChange): Promise<string | null> {
+    // The plan is our own record; the test card's outcome was judged before this call.
+    return change.chargeNow ? `change-${change.idempotencyKey}` : null;
   }
 
   async offerPrice(): Promise<null> {

@@ -43,6 +43,20 @@ export interface CheckoutState {
   providerCustomerId: string | null;
   /** Subscription period end as the provider counts it. */
   periodEnd: Date | null;
+  /** The card that paid, kept as the card on file that renewals charge. */
+  card: PaymentCard | null;
+}
+
+/** A card as the portal shows it (never its number): Stripe's PaymentMethod, or the offline provider's test card. */
+export interface PaymentCard {
+  /** Stripe's PaymentMethod id; null for the offline provider. */
+  providerRef: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The offline provider: how this test card answers a renewal charge. */
+  testCardOutcome: string | null;
 }
 
 /** A payment service (docs/payments.md): Stripe, or the offline manual provider. */
@@ -72,6 +86,11 @@ export interface PaymentProvider {
    * key makes a repeated request one refund. Answers the refund's reference.
    */
   refundPayment(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<string>;
+  /**
+   * Changes a subscription's plan or seats (docs/product/billing.md#changing-plan-and-seats).
+   * Answers the reference of the charge it made, or null when nothing was charged.
+   */
+  changeSubscription(providerSubscriptionId: string, change: PlanChange): Promise<string | null>;
   /** The provider's price object for an offer's current price, or null when the provider keeps none. */
   offerPrice(offer: OfferPriceRequest): Promise<string | null>;
 }
@@ -85,6 +104,22 @@ export interface OfferPriceRequest {
   renewalMonths: number | null;
   /** The price made last time, whose product the new price joins. */
   previousPriceId: string | null;
+}
+
+/** A plan change as the provider is told it. */
+export interface PlanChange {
+  /** The unit price the subscription renews at now: finds its item at the provider. */
+  currentUnitPriceCents: number;
+  offer: OfferPriceRequest & { providerPriceId: string | null };
+  quantity: number;
+  /** Charge the prorated difference as of `prorationDate` (with the tax), or bill the new plan from the next renewal. */
+  chargeNow: boolean;
+  prorationDate: Date;
+  /** The period's end the renewal keeps when nothing is charged now. */
+  periodEnd: Date;
+  taxCents: number;
+  taxDescription: string;
+  idempotencyKey: string;
 }
 
 /** A provider call that failed; nothing was changed on our side. */

@@ -1,7 +1,17 @@
 import Stripe from 'stripe';
 import { brand } from '../../../lib/config';
 import type { BackendConfig } from '../../config';
-import type { CheckoutRequest, CheckoutState, CreatedCheckout, OfferPriceRequest, PaymentProvider } from './provider';
+import type { ApiLanguage } from '../platform/language';
+import { ApiError } from '../../errors';
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  CreatedCheckout,
+  OfferPriceRequest,
+  PaymentCard,
+  PaymentProvider,
+  PlanChange,
+} from './provider';
 import { ProviderUnavailableError } from './provider';
 
 type StripeSettings = NonNullable<BackendConfig['stripe']>;
@@ -18,6 +28,15 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** Stripe's recurring interval for a renewal every `months` months. */
+const recurringOf = (months: number) =>
+  months % 12 === 0 ? { interval: 'year' as const, interval_count: months / 12 } : { interval: 'month' as const, interval_count: months };
+
+const monthsOf = (recurring: Stripe.Price.Recurring | null) =>
+  recurring ? recurring.interval_count * (recurring.interval === 'year' ? 12 : 1) : 0;
+
+const stripeSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -82,7 +101,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async checkoutState(sessionId: string): Promise<CheckoutState> {
-    const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }));
+    // Checkout makes the card that paid the subscription's default: the card renewals charge. A
+    // one-time payment's card is not kept by Stripe for later, so it is no card on file.
+    const session = await call(() =>
+      this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription.default_payment_method'] }),
+    );
     const subscription = typeof session.subscription === 'object' ? session.subscription : null;
     const periodEnd = subscription?.items?.data[0]?.current_period_end;
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -95,7 +118,62 @@ export class StripeProvider implements PaymentProvider {
       providerSubscriptionId: subscription?.id ?? (typeof session.subscription === 'string' ? session.subscription : null),
       providerCustomerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null),
       periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      card: cardOf(subscription?.default_payment_method),
     };
+  }
+
+  /**
+   * A setup-mode Checkout Session in the embedded form: the customer enters a card, nothing is
+   * charged. Without a customer from an earlier checkout, Stripe makes one for the card.
+   */
+  async createCardSetup(request: CardSetupRequest): Promise<{ clientSecret: string }> {
+    const customer =
+      request.customerId ??
+      (await call(() => this.stripe.customers.create({ email: request.customerEmail, metadata: { userId: request.userId } }))).id;
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create({
+        ui_mode: 'embedded_page' as Stripe.Checkout.SessionCreateParams.UiMode,
+        mode: 'setup',
+        currency: 'usd',
+        customer,
+        metadata: { userId: request.userId },
+        return_url: request.returnUrl,
+        locale: request.language,
+      }),
+    );
+    if (!session.client_secret) throw new ProviderUnavailableError('Stripe returned no client secret');
+    return { clientSecret: session.client_secret };
+  }
+
+  /** A setup session's state, and once complete the card its SetupIntent saved and for whom; null for no such session. */
+  async cardSetupState(sessionId: string): Promise<CardSetupState | null> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+    const setupIntent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+    return {
+      status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+      isSetup: session.mode === 'setup',
+      userId: session.metadata?.userId ?? null,
+      customerId: idOf(session.customer) ?? idOf(setupIntent?.customer),
+      card: setupIntent?.status === 'succeeded' ? cardOf(setupIntent.payment_method) : null,
+    };
+  }
+
+  /**
+   * Renewals charge this card from now on: the customer's default for invoices, and the
+   * default of each of the customer's subscriptions (Checkout set the card that paid there,
+   * which would win over the customer's).
+   */
+  async makeDefaultCard(customerId: string, paymentMethodId: string): Promise<void> {
+    await call(() => this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }));
+    const live = await call(() => this.stripe.subscriptions.list({ customer: customerId, limit: 100 }).autoPagingToArray({ limit: 1000 }));
+    for (const subscription of live)
+      await call(() => this.stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodId }));
   }
 
   async expireCheckout(sessionId: string): Promise<boolean> {
@@ -183,37 +261,118 @@ export class StripeProvider implements PaymentProvider {
     return paid.data.flatMap((payment) => (payment.invoice ? [idOf(payment.invoice)!] : []));
   }
 
+  /**
+   * Swaps the subscription's item for the new plan and seats. Charged now: Stripe prorates
+   * as of the preview's moment and invoices at once (the tax as an invoice item); a declined
+   * card leaves the subscription as it was (error_if_incomplete). Else no proration: the next
+   * renewal bills the new plan; another interval would restart the period at once, so a trial
+   * until the paid period's end keeps the renewal date.
+   */
+  async changeSubscription(providerSubscriptionId: string, change: PlanChange): Promise<string | null> {
+    const subscription = await call(() => this.stripe.subscriptions.retrieve(providerSubscriptionId));
+    const items = subscription.items.data;
+    const item = items.length === 1 ? items[0] : items.find((entry) => entry.price.unit_amount === change.currentUnitPriceCents);
+    if (!item) throw new ProviderUnavailableError(`Stripe subscription ${providerSubscriptionId} has no item of this plan`);
+    const product = change.offer.providerPriceId ? null : await this.productOf(change.offer);
+    const price = change.offer.providerPriceId
+      ? { price: change.offer.providerPriceId }
+      : {
+          price_data: {
+            currency: 'usd',
+            product: product!,
+            unit_amount: change.offer.priceCents,
+            recurring: recurringOf(change.offer.renewalMonths ?? 1),
+          },
+        };
+    const newItems = [{ id: item.id, quantity: change.quantity, ...price }];
+    const otherInterval = monthsOf(item.price.recurring) !== change.offer.renewalMonths;
+    const params: Stripe.SubscriptionUpdateParams = change.chargeNow
+      ? {
+          items: newItems,
+          proration_behavior: 'always_invoice',
+          proration_date: stripeSeconds(change.prorationDate),
+          payment_behavior: 'error_if_incomplete',
+          ...(change.taxCents > 0
+            ? {
+                add_invoice_items: [
+                  {
+                    price_data: { currency: 'usd', product: product ?? idOf(item.price.product)!, unit_amount: change.taxCents },
+                    metadata: { description: change.taxDescription },
+                  },
+                ],
+              }
+            : {}),
+        }
+      : { items: newItems, proration_behavior: 'none', ...(otherInterval ? { trial_end: stripeSeconds(change.periodEnd) } : {}) };
+    try {
+      const updated = await this.stripe.subscriptions.update(providerSubscriptionId, params, { idempotencyKey: change.idempotencyKey });
+      return change.chargeNow ? idOf(updated.latest_invoice) : null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new ApiError(402, { key: 'cardDeclined' });
+      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** The offer's Stripe product, made once. */
+  private async productOf(offer: Pick<OfferPriceRequest, 'key' | 'name'>): Promise<string> {
+    const product = await call(() =>
+      this.stripe.products.create(
+        { name: offer.name, metadata: { offerKey: offer.key } },
+        { idempotencyKey: `offer-product-${offer.key}` },
+      ),
+    );
+    return product.id;
+  }
+
   /** A new Price of the offer's product; the product is made once, with the offer's first price. */
   async offerPrice(offer: OfferPriceRequest): Promise<string> {
     const previous = offer.previousPriceId;
-    const product = previous
-      ? idOf((await call(() => this.stripe.prices.retrieve(previous))).product)!
-      : (
-          await call(() =>
-            this.stripe.products.create(
-              { name: offer.name, metadata: { offerKey: offer.key } },
-              { idempotencyKey: `offer-product-${offer.key}` },
-            ),
-          )
-        ).id;
+    const product = previous ? idOf((await call(() => this.stripe.prices.retrieve(previous))).product)! : await this.productOf(offer);
     const price = await call(() =>
       this.stripe.prices.create({
         product,
         currency: 'usd',
         unit_amount: offer.priceCents,
         metadata: { offerKey: offer.key },
-        ...(offer.renewalMonths
-          ? {
-              recurring: {
-                interval: offer.renewalMonths % 12 === 0 ? 'year' : 'month',
-                interval_count: offer.renewalMonths % 12 === 0 ? offer.renewalMonths / 12 : offer.renewalMonths,
-              },
-            }
-          : {}),
+        ...(offer.renewalMonths ? { recurring: recurringOf(offer.renewalMonths) } : {}),
       }),
     );
     return price.id;
   }
+}
+
+export interface CardSetupRequest {
+  /** The Stripe customer of the account's earlier checkouts, whose subscriptions the card is for. */
+  customerId: string | null;
+  customerEmail: string;
+  userId: string;
+  language: ApiLanguage;
+  /** Contains {CHECKOUT_SESSION_ID}. */
+  returnUrl: string;
+}
+
+export interface CardSetupState {
+  status: 'open' | 'complete' | 'expired';
+  /** A session in setup mode (a card update), not a purchase. */
+  isSetup: boolean;
+  /** The account that started it (the session's metadata). */
+  userId: string | null;
+  customerId: string | null;
+  card: PaymentCard | null;
+}
+
+/** Brand, last four and expiry of an expanded PaymentMethod that is a card. */
+function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined): PaymentCard | null {
+  if (typeof paymentMethod !== 'object' || !paymentMethod?.card) return null;
+  const { card } = paymentMethod;
+  return {
+    providerRef: paymentMethod.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    testCardOutcome: null,
+  };
 }
 
 /** A checkout's payment intent: its own for a one-time payment, its invoice's for a subscription. */
