@@ -14,7 +14,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return url.pathname + url.search + url.hash;
 }
 
-/** The sub-apps live under /apps/ (docs/product/billing.md#hosted-apps), outside this Next.js app: reached by full navigation. */
+/** The hosted apps' landing pages live under /apps/ (docs/product/billing.md#app-landing-pages): an offer with one opens an app. */
 export const isHostedApp = (path: string) => path.startsWith('/apps/');
 
 /**
@@ -36,3 +36,6 @@ export const paidInvoicePath = (key: string) => `${invoicePath(key)}?${PAYMENT_S
 /** Pay Now of an unpaid invoice is a checkout of that invoice (docs/product/billing.md#invoice-status). */
 export const payInvoicePath = (key: string) => `/store/checkout?invoice=${encodeURIComponent(key)}`;
 export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;
+/** The card on file's update page (docs/product/billing.md#card-on-file); Stripe's form returns there with its session. */
+export const cardPath = '/account/billing/card';
+export const CARD_SESSION_PARAM = 'session_id';

@@ -24,7 +24,9 @@ import { adminOverviewRoutes } from './routes/admin-overview.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
+import { cardRoutes } from './routes/card.routes';
 import { dataExportRoutes } from './routes/data-export.routes';
+import { hostedAppRoutes } from './routes/hosted-apps.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { storeRoutes } from './routes/store.routes';
 import { supportRoutes } from './routes/support.routes';
@@ -124,6 +126,8 @@ export function createApp(deps: BackendDeps) {
   app.route('/', storeRoutes);
   app.route('/', paymentRoutes);
   app.route('/', billingRoutes);
+  app.route('/', cardRoutes);
+  app.route('/', hostedAppRoutes);
   // The operator console: 404 to anyone without a staff role (middleware/staff.ts).
   app.use('/admin/*', requireStaff);
   app.route('/', adminAccessRoutes);

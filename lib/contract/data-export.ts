@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SupportStatusSchema } from './admin';
-import { InvoiceSchema, SubscriptionSchema } from './billing';
+import { CardOnFileSchema, InvoiceSchema, SubscriptionSchema } from './billing';
 import type { InvoiceStatus, SubscriptionState } from './presentation';
 
-const invoiceStatuses = ['void', 'paid', 'unpaid'] as const satisfies readonly InvoiceStatus[];
+const invoiceStatuses = ['void', 'refunded', 'partiallyRefunded', 'paid', 'unpaid'] as const satisfies readonly InvoiceStatus[];
 const subscriptionStates = [
   'active',
   'expired',
@@ -58,6 +58,8 @@ export const AccountDataSchema = z.object({
   /** Every invoice of the account with its lines, payments and refunds, newest first. */
   Invoices: z.array(InvoiceSchema.extend({ Status: z.enum(invoiceStatuses) })),
   Subscriptions: z.array(SubscriptionSchema.extend({ State: z.enum(subscriptionStates) })),
+  /** The card renewals charge: brand, last four and expiry only. */
+  CardOnFile: CardOnFileSchema.nullable(),
   /** Sent from the account's address, or while logged in to it, with the replies. */
   SupportMessages: z.array(SupportMessageSchema),
   Sessions: z.array(SessionSchema),

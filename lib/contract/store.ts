@@ -39,6 +39,11 @@ export const CartModelSchema = z.object({
   BillingCountryCode: z.string().nullable(),
   IsBusinessPurchase: z.boolean(),
   IsTaxExempt: z.boolean(),
+  /** The sales tax rate in basis points (825 is 8.25 %); 0 when exempt. */
+  TaxRateBasisPoints: z.number().int(),
+  BillingCompanyName: z.string().nullable(),
+  BillingTaxId: z.string().nullable(),
+  PurchaseOrder: z.string().nullable(),
 });
 export type CartModel = z.infer<typeof CartModelSchema>;
 
@@ -54,9 +59,13 @@ export type HeldSubscription = z.infer<typeof HeldSubscriptionSchema>;
 export const ShoppingCartSchema = CartModelSchema.extend({ HeldSubscriptions: z.array(HeldSubscriptionSchema) });
 export type ShoppingCart = z.infer<typeof ShoppingCartSchema>;
 
+/** A US postal code is a ZIP or ZIP+4 code: 12345 or 12345-6789. */
+const usZipCode = /^\d{5}(-\d{4})?$/;
+
 /**
  * Billing rules (docs/product/validation.md#billing-contact); the state is required only for the United States. Elsewhere the form
- * shows no state field, so a state sent anyway is dropped rather than printed on the invoice.
+ * shows no state field, so a state sent anyway is dropped rather than printed on the invoice. The
+ * company, tax ID and purchase order are kept for a business purchase only.
  */
 export const BillingInfoSchema = z
   .object({
@@ -70,11 +79,26 @@ export const BillingInfoSchema = z
     PostalCode: requiredText(limits.postalCode),
     CountryCode: requiredText(limits.countryCode).transform((code) => code.toUpperCase()),
     IsBusinessPurchase: z.boolean().default(false),
+    CompanyName: optionalText(limits.companyName).nullish(),
+    // Loose on purpose: letters, digits, spaces and dashes, an EU country prefix or none.
+    TaxId: optionalText(limits.taxId)
+      .regex(/^[A-Za-z0-9 -]*$/, 'taxIdFormat')
+      .nullish(),
+    PurchaseOrder: optionalText(limits.purchaseOrder).nullish(),
   })
   .superRefine((billing, context) => {
-    if (billing.CountryCode === US && !billing.StateCode) context.addIssue({ code: 'custom', path: ['StateCode'], message: 'required' });
+    if (billing.CountryCode !== US) return;
+    if (!billing.StateCode) context.addIssue({ code: 'custom', path: ['StateCode'], message: 'required' });
+    if (!usZipCode.test(billing.PostalCode)) context.addIssue({ code: 'custom', path: ['PostalCode'], message: 'usZipCode' });
   })
-  .overwrite((billing) => (billing.CountryCode === US ? billing : { ...billing, StateCode: null }));
+  .overwrite((billing) => ({
+    ...billing,
+    StateCode: billing.CountryCode === US ? billing.StateCode : null,
+    // The business details belong to a business purchase only: unticking it forgets them.
+    CompanyName: (billing.IsBusinessPurchase && billing.CompanyName) || null,
+    TaxId: (billing.IsBusinessPurchase && billing.TaxId) || null,
+    PurchaseOrder: (billing.IsBusinessPurchase && billing.PurchaseOrder) || null,
+  }));
 export type BillingInfoInput = z.input<typeof BillingInfoSchema>;
 export type BillingInfo = z.output<typeof BillingInfoSchema>;
 
@@ -111,12 +135,18 @@ export type PaymentReturnResponse = z.infer<typeof PaymentReturnResponseSchema>;
 const digits = (min: number, max: number) => new RegExp(`^\\d{${min},${max}}$`);
 const cardExpiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
+/** The month and four-digit year of an expiry as typed ("MM / YY"); null when malformed. */
+export function expiryOf(expiry: string): { month: number; year: number } | null {
+  const match = cardExpiry.exec(expiry.trim());
+  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
+}
+
 /** A card is good through the last day of its expiry month (a malformed expiry has its own message). */
 function notExpired(expiry: string): boolean {
-  const match = cardExpiry.exec(expiry);
-  if (!match) return true;
+  const parsed = expiryOf(expiry);
+  if (!parsed) return true;
   const now = new Date();
-  const [month, year] = [Number(match[1]), 2000 + Number(match[2])];
+  const { month, year } = parsed;
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 

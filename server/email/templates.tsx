@@ -16,8 +16,10 @@ interface TemplateShape {
   values: readonly string[];
   /** The `code` value stands out on its own line. */
   code?: true;
-  /** Label and value rows under the text; each value is one of `values`. */
+  /** Label and value rows under the text; each value is one of `values` (an empty one leaves its row out). */
   details?: readonly (readonly [DetailLabel, string])[];
+  /** An itemised table after the details: the caller's `lines`, then these sums, the last one the total. */
+  lines?: { sums: readonly (readonly [DetailLabel, string])[] };
   /** A button to the `link` value, labelled by the template's `action` text. */
   link?: true;
   /** Mail to the company itself: no greeting, signature or account footer. */
@@ -49,11 +51,36 @@ export const templateShapes = {
     toCompany: true,
   },
   receipt: {
-    values: ['invoice', 'date', 'amount', 'link'],
+    values: ['invoice', 'date', 'amount', 'tax', 'link'],
     details: [
       ['invoice', 'invoice'],
       ['date', 'date'],
-      ['amountPaid', 'amount'],
+    ],
+    lines: {
+      sums: [
+        ['tax', 'tax'],
+        ['total', 'amount'],
+      ],
+    },
+    link: true,
+  },
+  invoiceRefunded: {
+    values: ['invoice', 'date', 'amount', 'reason', 'link'],
+    details: [
+      ['invoice', 'invoice'],
+      ['refundedOn', 'date'],
+      ['amountRefunded', 'amount'],
+      ['reason', 'reason'],
+    ],
+    link: true,
+  },
+  invoiceVoided: {
+    values: ['invoice', 'date', 'amount', 'reason', 'link'],
+    details: [
+      ['invoice', 'invoice'],
+      ['voidedOn', 'date'],
+      ['amount', 'amount'],
+      ['reason', 'reason'],
     ],
     link: true,
   },
@@ -66,8 +93,9 @@ export const templateShapes = {
     ],
     link: true,
   },
+  /** `link` pays the unpaid renewal (Pay Now); `cardLink` changes the card the next renewals charge. */
   renewalFailed: {
-    values: ['offer', 'date', 'amount', 'link'],
+    values: ['offer', 'date', 'amount', 'link', 'cardLink'],
     details: [
       ['offer', 'offer'],
       ['amount', 'amount'],
@@ -93,7 +121,17 @@ export const templateShapes = {
 } as const satisfies Record<string, TemplateShape>;
 
 export type EmailKind = keyof typeof templateShapes;
-export type EmailValues<K extends EmailKind> = Record<(typeof templateShapes)[K]['values'][number], string>;
+type ShapeOf<K extends EmailKind> = (typeof templateShapes)[K];
+
+/** A line of an itemised mail: what (in the reader's language), how many, and its amount. */
+export interface MailLine {
+  description: string;
+  quantity: number;
+  amount: string;
+}
+
+export type EmailValues<K extends EmailKind> = Record<ShapeOf<K>['values'][number], string> &
+  (ShapeOf<K> extends { lines: object } ? { lines: MailLine[] } : unknown);
 
 export interface RenderedEmail {
   subject: string;
@@ -107,7 +145,9 @@ function fill(where: string, template: string, values: Record<string, string>): 
   for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
     if (!(name in values)) throw new Error(`email text ${where} uses {${name}}, which has no value`);
   }
-  return fillArguments(template, values);
+  // A value that ends in a period ("6 декабря 2026 г.") also ends the sentence: no second period.
+  const sentenceEnds = template.replace(/\{(\w+)\}\./g, (whole, name: string) => (values[name].endsWith('.') ? `{${name}}` : whole));
+  return fillArguments(sentenceEnds, values);
 }
 
 interface RenewalLine {
@@ -145,7 +185,8 @@ export async function renderEmail<K extends EmailKind>(
   const shape: TemplateShape = templateShapes[kind];
   const set = texts[language];
   const words: { subject: string; heading: string; body: string; action?: string } = set[kind];
-  const all: Record<string, string> = { company: brand.company, product: brand.product, support: brand.supportEmail, ...values };
+  const { lines, ...given }: { lines?: MailLine[] } & Record<string, string> = values;
+  const all: Record<string, string> = { company: brand.company, product: brand.product, support: brand.supportEmail, ...given };
   const text = (name: string, template: string) => fill(`${language}.${kind}.${name}`, template, all);
   const link = shape.link ? all.link : undefined;
   if (shape.link && !(link && words.action)) throw new Error(`email ${kind} needs a link and an action text`);
@@ -157,7 +198,17 @@ export async function renderEmail<K extends EmailKind>(
       .split('\n\n')
       .filter((paragraph) => paragraph.trim()),
     code: shape.code ? all.code : undefined,
-    details: shape.details?.map(([label, value]) => ({ label: set.details[label], value: all[value] })),
+    details: shape.details?.flatMap(([label, value]) => (all[value] ? [{ label: set.details[label], value: all[value] }] : [])),
+    lines:
+      shape.lines && lines
+        ? {
+            items: lines.map((line) => ({
+              label: fillArguments(set.layout.lineItem, { description: line.description, quantity: String(line.quantity) }),
+              value: line.amount,
+            })),
+            sums: shape.lines.sums.map(([label, value]) => ({ label: set.details[label], value: all[value] })),
+          }
+        : undefined,
     action: link && words.action ? { label: words.action, href: link, fallback: set.layout.linkFallback } : undefined,
     greeting: shape.toCompany ? undefined : set.layout.greeting,
     signature: shape.toCompany ? undefined : text('signature', set.layout.signature),

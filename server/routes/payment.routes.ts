@@ -78,7 +78,7 @@ export const paymentRoutes = createRouter()
   })
   .openapi(manualPay, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await payWithTestCard(c.get('deps'), sessionOf(c), body.ClientSecret, body.CardNumber), 200);
+    return c.json(await payWithTestCard(c.get('deps'), sessionOf(c), body.ClientSecret, body), 200);
   })
   .openapi(webhook, async (c) => {
     await handleStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature'));

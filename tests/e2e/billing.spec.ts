@@ -184,6 +184,8 @@ test('a failed renewal: Renewal Failed!, and the renewal invoice waits with Pay 
   expect(await call<{ Renewed: number }>(page, 'POST', 'test/renewal-run')).toEqual({ Renewed: 1 });
   const [failure] = await waitForMails(email, /renewal payment failed$/, 1);
   expect(failure.text).toContain('$5.40');
+  // Besides Pay Now, where to change the card the next renewals charge.
+  expect(failure.text).toContain('/account/billing/card');
 
   await page.goto('/account/billing');
   const subscription = page.getByTestId('subscription-row');

@@ -6,7 +6,16 @@ import { userData } from '../../../lib/contract/user';
 import { LOGIN_PARAM } from '../../../lib/portal-paths';
 import type { Db } from '../../db/database';
 import type { BackendDeps } from '../../deps';
-import { emailRestores, knownDevices, passwordResets, sessions, users, verificationCodes, type StoredCookieConsent } from '../../db/schema';
+import {
+  cardsOnFile,
+  emailRestores,
+  knownDevices,
+  passwordResets,
+  sessions,
+  users,
+  verificationCodes,
+  type StoredCookieConsent,
+} from '../../db/schema';
 import { mailOrigin, queueMail } from '../../email/outbox';
 import { pageLink, type EmailKind } from '../../email/templates';
 import { ApiError } from '../../errors';
@@ -535,6 +544,8 @@ export async function purgeDueAccounts(deps: BackendDeps, batch = 100): Promise<
       await tx.delete(emailRestores).where(eq(emailRestores.userId, due.id));
       await tx.delete(passwordResets).where(eq(passwordResets.userId, due.id));
       await tx.delete(knownDevices).where(eq(knownDevices.userId, due.id));
+      // Brand, last four and expiry: card data with nothing left to renew.
+      await tx.delete(cardsOnFile).where(eq(cardsOnFile.userId, due.id));
       await dropRenewalHolds(tx, due.id);
       await tx
         .update(users)

@@ -9,6 +9,7 @@ import { invoices, sessions, supportMessages, supportReplies } from '../../db/sc
 import type { BackendDeps } from '../../deps';
 import { describeError } from '../../errors';
 import { toJsonText, type JsonText } from '../../json-text';
+import { findCardOnFile } from '../billing/card-on-file';
 import { invoicePdf } from '../billing/invoice-documents';
 import { toInvoiceModels } from '../billing/invoices';
 import { listOwnSubscriptions, toSubscriptionModel } from '../billing/subscriptions';
@@ -34,7 +35,7 @@ export async function exportAccountData(deps: BackendDeps, session: ActiveSessio
   const { user } = session;
   await deps.rateLimiter.hit(`data-export:user:${user.id}`, limits.dataExportsPerAccount, 'tooManyDataExports');
   const now = clock.now();
-  const [invoiceRows, subscriptionRows, messages, sessionRows] = await Promise.all([
+  const [invoiceRows, subscriptionRows, messages, sessionRows, card] = await Promise.all([
     // Every invoice, the unpaid one of a checkout left unfinished too: the billing list hides only that one.
     db.select().from(invoices).where(eq(invoices.userId, user.id)).orderBy(desc(invoices.createdAt), desc(invoices.number)),
     listOwnSubscriptions(db, user.id),
@@ -55,6 +56,7 @@ export async function exportAccountData(deps: BackendDeps, session: ActiveSessio
       .from(sessions)
       .where(eq(sessions.userId, user.id))
       .orderBy(desc(sessions.lastSeenAt)),
+    findCardOnFile(db, user.id),
   ]);
   const [invoiceModels, replies] = await Promise.all([
     toInvoiceModels(deps, invoiceRows, language),
@@ -84,9 +86,10 @@ export async function exportAccountData(deps: BackendDeps, session: ActiveSessio
     },
     Invoices: invoiceModels.map((invoice) => ({ ...invoice, Status: invoiceStatus(invoice) })),
     Subscriptions: subscriptionRows.map((row) => {
-      const subscription = toSubscriptionModel(row.subscription, row.offer, now, language);
+      const subscription = toSubscriptionModel(row, now, language);
       return { ...subscription, State: subscriptionState(subscription) };
     }),
+    CardOnFile: card,
     SupportMessages: messages.map((message) => ({
       SentDate: message.createdAt.toISOString(),
       FullName: message.fullName,

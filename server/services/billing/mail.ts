@@ -1,18 +1,21 @@
 import { and, eq, gt, gte, isNull, lte } from 'drizzle-orm';
 import { formatUsd } from '../../../lib/contract/presentation';
-import { billingPath, invoicePath, payInvoicePath, subscriptionPath } from '../../../lib/portal-paths';
+import { billingPath, cardPath, invoicePath, payInvoicePath, subscriptionPath } from '../../../lib/portal-paths';
 import type { Db } from '../../db/database';
-import { invoices, offers, subscriptions, users } from '../../db/schema';
+import { invoices, offers, payments, subscriptions, users } from '../../db/schema';
 import { mailOrigin, queueMail, type MailToQueue } from '../../email/outbox';
 import { pageLink, renewalsAfterDeletion, type EmailKind } from '../../email/templates';
 import type { BackendDeps } from '../../deps';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
-import { taxOn } from '../store/tax';
+import { refundReason, toInvoiceModels, type InvoiceRow } from './invoices';
+import { renewalChargeCents } from './subscriptions';
 
 // The mails money sends: each is queued inside the write that makes it true, with an event key,
 // so a payment reported by both the return page and the webhook is told once.
 
 type MailDeps = Pick<BackendDeps, 'clock' | 'config'>;
+/** A receipt words its lines as the invoice does, with the catalog's translations. */
+type ReceiptDeps = Pick<BackendDeps, 'clock' | 'config' | 'catalog'>;
 type Reader = Pick<Db, 'select' | 'insert'>;
 type Subscription = typeof subscriptions.$inferSelect;
 
@@ -55,29 +58,80 @@ async function mailCustomer<K extends EmailKind>(
   return queueMail(tx, deps, { ...mail, to: email, language });
 }
 
-/** The receipt of a paid invoice (a purchase, Pay Now or a renewal), with the invoice's PDF. */
-export async function queueReceipt(
+/** The receipt of a paid invoice (a purchase, Pay Now or a renewal): its lines, tax and total, with the invoice's PDF. */
+export async function queueReceipt(tx: Reader, deps: ReceiptDeps, invoice: InvoiceRow, paidAt: Date): Promise<void> {
+  await mailCustomer(tx, deps, invoice.userId, async (language, link) => {
+    const [shown] = await toInvoiceModels({ db: tx, catalog: deps.catalog }, [invoice], language);
+    return {
+      kind: 'receipt',
+      values: {
+        invoice: invoice.number,
+        date: longDate(paidAt, language),
+        amount: formatUsd(invoice.totalCents),
+        tax: formatUsd(invoice.taxCents),
+        link: link(invoicePath(invoice.id)),
+        lines: shown.LineItems.map((line) => ({
+          description: line.Description,
+          quantity: line.Quantity,
+          amount: formatUsd(line.SubTotalAmount),
+        })),
+      },
+      eventKey: `receipt:${invoice.id}`,
+      attachment: { invoicePdf: { invoiceId: invoice.id, language } },
+    };
+  });
+}
+
+/**
+ * Money given back on an invoice, whoever gave it (staff, Stripe's dashboard, a second payment
+ * returned): how much, when and why. Once per refund, by its id at the provider.
+ */
+export async function queueRefund(
   tx: Reader,
   deps: MailDeps,
-  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'userId' | 'number' | 'totalCents'>,
-  paidAt: Date,
+  refund: Pick<typeof payments.$inferSelect, 'invoiceId' | 'paidAt' | 'description' | 'amountCents' | 'provider' | 'providerRef'>,
 ): Promise<void> {
+  const [invoice] = await tx
+    .select({ userId: invoices.userId, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.id, refund.invoiceId));
   await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
-    kind: 'receipt',
+    kind: 'invoiceRefunded',
     values: {
       invoice: invoice.number,
-      date: longDate(paidAt, language),
+      date: longDate(refund.paidAt, language),
+      amount: formatUsd(refund.amountCents),
+      reason: refundReason(refund.description, language) ?? '',
+      link: link(invoicePath(refund.invoiceId)),
+    },
+    eventKey: `refund:${refund.provider}:${refund.providerRef}`,
+  }));
+}
+
+/** An invoice voided by staff: the customer no longer owes it, and hears why when staff said. */
+export async function queueVoided(
+  tx: Reader,
+  deps: MailDeps,
+  invoice: Pick<InvoiceRow, 'id' | 'userId' | 'number' | 'totalCents' | 'voidReason'>,
+  voidedAt: Date,
+): Promise<void> {
+  await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
+    kind: 'invoiceVoided',
+    values: {
+      invoice: invoice.number,
+      date: longDate(voidedAt, language),
       amount: formatUsd(invoice.totalCents),
+      reason: invoice.voidReason ?? '',
       link: link(invoicePath(invoice.id)),
     },
-    eventKey: `receipt:${invoice.id}`,
-    attachment: { invoicePdf: { invoiceId: invoice.id, language } },
+    eventKey: `void:${invoice.id}`,
   }));
 }
 
 /**
- * A renewal charge that failed: the amount, the day the subscription stopped, and where to
- * pay: our unpaid invoice, or the provider's page for its own (else the billing page).
+ * A renewal charge that failed: the amount, the day the subscription stopped, where to pay
+ * (our unpaid invoice, or the provider's page for its own, else the billing page) and where to
+ * change the card that the next renewals charge.
  */
 export async function queueRenewalFailed(
   tx: Reader,
@@ -97,6 +151,7 @@ export async function queueRenewalFailed(
       date: longDate(subscription.expiresAt, language),
       amount: formatUsd(failure.amountCents),
       link: 'invoiceId' in pay ? link(payInvoicePath(pay.invoiceId)) : (pay.providerUrl ?? link(billingPath)),
+      cardLink: link(cardPath),
     },
     eventKey: failure.eventKey,
   }));
@@ -167,8 +222,7 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
     );
   let reminded = 0;
   for (const { subscription, offer, taxRateBasisPoints } of due) {
-    const subTotal = offer.priceCents * subscription.quantity;
-    const amountCents = subTotal + taxOn(subTotal, taxRateBasisPoints);
+    const amountCents = renewalChargeCents(offer.priceCents, subscription.quantity, taxRateBasisPoints);
     const { nextRenewalAt } = subscription;
     if (!nextRenewalAt) continue;
     const queued = await deps.db.transaction((tx) =>

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { invoices, offers, payments, subscriptions, users } from '../../db/schema';
 import type { BackendDeps } from '../../deps';
 import type { MoneyEvent } from '../../metrics';
+import { testCardOutcomeOnFile } from './card-on-file';
 import { queueReceipt, queueRenewalFailed } from './mail';
 import { addMonths } from '../platform/dates';
 import { createInvoice, paymentDescription } from './invoices';
@@ -27,7 +28,7 @@ export interface RenewalCharge {
  */
 export async function renewSubscriptions(
   tx: Db,
-  deps: Pick<BackendDeps, 'clock' | 'config'>,
+  deps: Pick<BackendDeps, 'clock' | 'config' | 'catalog'>,
   rows: SubscriptionRow[],
   charge: RenewalCharge,
 ): Promise<string | null> {
@@ -112,6 +113,7 @@ export async function renewSubscriptions(
         provider: row.provider,
         providerSubscriptionId: row.providerSubscriptionId,
         testCardOutcome: row.testCardOutcome,
+        licenseKey: row.licenseKey,
       };
     }),
   );
@@ -155,7 +157,9 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
         .where(and(eq(subscriptions.id, id), due()))
         .for('update', { skipLocked: true });
       if (!subscription) return null;
-      const paid = subscription.testCardOutcome !== 'renewal-fails';
+      // The card on file charges the renewal; a subscription bought before there was one keeps the card that bought it.
+      const outcome = (await testCardOutcomeOnFile(tx, subscription.userId)) ?? subscription.testCardOutcome;
+      const paid = outcome !== 'renewal-fails';
       await renewSubscriptions(tx, deps, [subscription], {
         paid,
         provider: 'manual',

@@ -5,10 +5,12 @@ import type { BackendDeps } from '../../deps';
 import type { MoneyEvent } from '../../metrics';
 import { ApiError } from '../../errors';
 import { stopRenewalsAtProvider } from '../billing/cancel-subscription';
-import { queueReceipt } from '../billing/mail';
+import { recordCard } from '../billing/card-on-file';
+import { queueReceipt, queueRefund } from '../billing/mail';
 import { removePaidFromCart } from '../store/cart';
 import { addMonths } from '../platform/dates';
 import { linesOf, paymentDescription, type PaymentKind } from '../billing/invoices';
+import { newLicenseKey } from '../billing/license-keys';
 import { expireOpenCheckouts } from './expire';
 import { activeProvider, providerCall } from './active-provider';
 import type { CheckoutState } from './provider';
@@ -34,7 +36,7 @@ export const moneyEventsOf = (fulfilment: Fulfilment): MoneyEvent[] => [
 
 /**
  * Fulfils a paid checkout in its own transaction (the return page, the offline test card):
- * counts its money once committed and wakes the mail sender for the receipt.
+ * counts its money once committed and wakes the mail sender for what it queued.
  */
 export async function fulfilCheckout(
   deps: BackendDeps,
@@ -45,7 +47,8 @@ export async function fulfilCheckout(
 ): Promise<Fulfilment> {
   const fulfilment = await deps.db.transaction((tx) => fulfilCheckoutIn(deps, tx, sessionId, provider, state, testCardOutcome));
   deps.metrics.countMoney(moneyEventsOf(fulfilment), provider);
-  if (fulfilment.fulfilledNow) deps.kickOutbox();
+  // The receipt, or the mail about a second payment given back.
+  if (fulfilment.fulfilledNow || fulfilment.refundedNow) deps.kickOutbox();
   return fulfilment;
 }
 
@@ -171,6 +174,8 @@ async function deliverPurchase(paid: Paid): Promise<Fulfilment> {
   const { deps, tx, now, provider, session, invoice } = paid;
   await paid.recordPayment(invoice.totalCents);
   await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
+  // The card that paid is the one renewals charge from now on.
+  if (paid.state.card) await recordCard(tx, invoice.userId, provider, paid.state.card, now);
   await queueReceipt(tx, deps, invoice, now);
   const lines = await linesOf(tx, invoice.id);
   const { periods, lapsedIds } = await subscriptionPeriods(paid, lines);
@@ -195,8 +200,8 @@ async function deliverPurchase(paid: Paid): Promise<Fulfilment> {
 
 /**
  * The subscriptions a paid invoice starts: one per subscription line of a purchase (of the
- * line's quantity, as Stripe counts it), or, for the unpaid invoice of a failed renewal (Pay
- * Now), its lapsed subscriptions continued from today. Renewal invoices never come from a cart.
+ * line's quantity, as Stripe counts it, with a new licence key), or, for the unpaid invoice of
+ * a failed renewal (Pay Now), its lapsed subscriptions continued from today with their keys. Renewal invoices never come from a cart.
  */
 async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quantity: number }[]) {
   const { tx, now, provider, state, invoice, testCardOutcome } = paid;
@@ -218,7 +223,7 @@ async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quanti
     offerKey: string,
     quantity: number,
     renewalMonths: number,
-    previous: { previousId?: string; testCardOutcome: string | null },
+    previous: { previousId?: string; testCardOutcome: string | null; licenseKey: string | null },
   ) => {
     const expiresAt = state.periodEnd ?? addMonths(now, renewalMonths);
     // Held as a deletion holds it (billing/cancel-subscription.ts): a login that cancels the deletion gives it back.
@@ -250,6 +255,7 @@ async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quanti
         periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, {
           previousId: row.id,
           testCardOutcome: testCardOutcome ?? row.testCardOutcome,
+          licenseKey: row.licenseKey,
         }),
       ),
       lapsedIds: lapsed.map((row) => row.id),
@@ -257,7 +263,12 @@ async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quanti
   const periods = lines.flatMap((line) => {
     const offer = offerOf.get(line.offerKey);
     return offer?.isSubscription
-      ? [periodOf(offer.key, line.quantity, offer.renewalMonths, { testCardOutcome: testCardOutcome ?? null })]
+      ? [
+          periodOf(offer.key, line.quantity, offer.renewalMonths, {
+            testCardOutcome: testCardOutcome ?? null,
+            licenseKey: newLicenseKey(offer.claims),
+          }),
+        ]
       : [];
   });
   return { periods, lapsedIds: [] };
@@ -286,18 +297,17 @@ async function refundSecondPayment(
   const provider = activeProvider(deps, second.provider);
   const refundRef = await providerCall(() => provider.refundCheckout(second.sessionId));
   await second.record(second.amountCents);
-  await tx
-    .insert(payments)
-    .values({
-      invoiceId: second.invoiceId,
-      paidAt: second.now,
-      description: paymentDescription(second.kind),
-      amountCents: second.amountCents,
-      isPayment: false,
-      provider: second.provider,
-      providerRef: refundRef,
-    })
-    .onConflictDoNothing();
+  const refund = {
+    invoiceId: second.invoiceId,
+    paidAt: second.now,
+    description: paymentDescription(second.kind),
+    amountCents: second.amountCents,
+    isPayment: false,
+    provider: second.provider,
+    providerRef: refundRef,
+  };
+  await tx.insert(payments).values(refund).onConflictDoNothing();
+  await queueRefund(tx, deps, refund);
   await tx.update(checkoutSessions).set({ status: 'refunded' }).where(eq(checkoutSessions.id, second.sessionId));
   deps.logger.warn('second payment of a paid invoice refunded', {
     sessionId: second.sessionId,

@@ -5,7 +5,8 @@ import { checkoutSessions, invoices, payments, processedEvents, subscriptions } 
 import type { BackendDeps } from '../../deps';
 import type { MoneyEvent } from '../../metrics';
 import { ApiError } from '../../errors';
-import { queueRenewalFailed } from '../billing/mail';
+import { saveSetupCard } from '../billing/card-on-file';
+import { queueRefund, queueRenewalFailed } from '../billing/mail';
 import { paymentDescription } from '../billing/invoices';
 import { renewSubscriptions } from '../billing/renewals';
 import { fulfilCheckoutIn, moneyEventsOf } from './fulfil';
@@ -40,6 +41,12 @@ const liveRowsOf = (tx: Db, providerSubscriptionId: string) =>
     );
 
 async function checkoutPaid(deps: BackendDeps, tx: Db, provider: StripeProvider, session: Stripe.Checkout.Session) {
+  // A card update (setup mode) charges nothing: its card becomes the card on file.
+  if (session.mode === 'setup') {
+    const state = await provider.cardSetupState(session.id);
+    if (state) await saveSetupCard(deps, tx, provider, state);
+    return;
+  }
   if (session.payment_status === 'unpaid') return;
   const [known] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   if (!known) return; // not started by this site
@@ -98,8 +105,8 @@ const handlers: Handlers = {
   },
   /**
    * Refunds of a charge, ours or made in Stripe's dashboard: each one not yet recorded becomes
-   * a refund row of the invoice the charge paid (our own refunds are already recorded under
-   * their refund id, and a redelivery finds them all recorded).
+   * a refund row of the invoice the charge paid, and the customer is told (our own refunds are
+   * already recorded under their refund id, and a redelivery finds them all recorded).
    */
   'charge.refunded': async (deps, tx, provider, charge) => {
     const paymentIntent = idOf(charge.payment_intent);
@@ -135,7 +142,8 @@ const handlers: Handlers = {
         })),
       )
       .onConflictDoNothing()
-      .returning({ id: payments.id });
+      .returning();
+    for (const refund of recorded) await queueRefund(tx, deps, refund);
     return recorded.map(() => 'refund' as const);
   },
   'customer.subscription.deleted': async (_deps, tx, _provider, subscription) => {
