@@ -10,6 +10,7 @@ import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '@/lib/contract/presentation';
 import { INVOICE_ID_PARAM, invoicePath, payInvoicePath, SUBSCRIPTION_ID_PARAM, subscriptionPath } from '@/lib/portal-paths';
 import { cx } from '../ui/cx';
+import { CardOnFileSection } from './CardOnFile';
 import { cells, DataTable } from './DataTable';
 import { textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
@@ -49,7 +50,9 @@ function BillingTables() {
   return (
     <div className="flex flex-col gap-10">
       <SubscriptionsSection subscriptions={state.data.subscriptions} />
-      <InvoicesSection invoices={state.data.invoices} />
+      <CardOnFileSection />
+      {/* An open checkout's invoice is an order not placed, not a bill (docs/product/billing.md#billing-page). */}
+      <InvoicesSection invoices={state.data.invoices.filter((invoice) => !invoice.IsOpenCheckout)} />
     </div>
   );
 }
@@ -169,6 +172,15 @@ function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
           ))}
         </DataTable>
       )}
+      <p className="text-sm text-slate-700">
+        {t.rich('businessDetails', {
+          cart: (chunks) => (
+            <Link href="/store/cart" className={linkClass}>
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
     </Section>
   );
 }

@@ -1,0 +1,19 @@
+import { getTranslations } from 'next-intl/server';
+import { CardUpdate } from '@/components/billing/CardUpdate';
+import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageSection } from '@/components/ui/PageSection';
+import { metadataFor } from '@/lib/page-metadata';
+
+export const generateMetadata = metadataFor('card', '/account/billing/card', { index: false });
+
+/** Static shell; the card and the provider's form are the signed-in user's and load in the browser. */
+export default async function CardPage() {
+  const t = await getTranslations('pages.card');
+  return (
+    <PageSection title={t('heading')}>
+      <IntlMessages namespaces={['billing', 'store.checkout']}>
+        <CardUpdate />
+      </IntlMessages>
+    </PageSection>
+  );
+}
