@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { brand } from '../lib/config';
+import type { HostedApp } from '../lib/contract/hosted-apps';
 import { isEmailAddress } from '../lib/contract/limits';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { DatabaseOptions } from './db/database';
@@ -48,6 +49,8 @@ export interface BackendConfig {
   secretsKey?: string;
   /** argon2's parameters: the cheap ones only under test (NODE_ENV=test or TEST_HOOKS=on). */
   passwordHashing: PasswordHashing;
+  /** Where each hosted app runs (APP_PDF_URL, APP_HEALTH_URL); its landing page links there, or says it opens soon. */
+  appUrls: Partial<Record<HostedApp, string>>;
 }
 
 /** A setting that cannot be used: the start stops with every such message, each naming its variable. */
@@ -113,6 +116,8 @@ const envSchema = z
     PAYMENTS_MANUAL_ENABLED: choice('true', 'false').optional(),
     TEST_HOOKS: choice('on', 'off').optional(),
     SECRETS_KEY: setting('32 random bytes as 64 hex digits (openssl rand -hex 32)', isSecretsKey, { secret: true }).optional(),
+    APP_PDF_URL: urlWith(['http:', 'https:'], 'https://pdf.example.com/').optional(),
+    APP_HEALTH_URL: urlWith(['http:', 'https:'], 'https://health.example.com/').optional(),
     RELEASE_COMMIT: setting('a commit id of 7 to 64 hex digits', (value) => /^[0-9a-f]{7,64}$/i.test(value)).optional(),
   })
   .superRefine((env, context) => {
@@ -210,5 +215,6 @@ export function loadBackendConfig(source: Env = process.env): BackendConfig {
     testHooks: env.TEST_HOOKS === 'on',
     secretsKey: env.SECRETS_KEY,
     passwordHashing: env.NODE_ENV === 'test' || env.TEST_HOOKS === 'on' ? 'test' : 'production',
+    appUrls: { pdf: env.APP_PDF_URL, health: env.APP_HEALTH_URL },
   };
 }

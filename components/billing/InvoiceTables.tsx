@@ -14,7 +14,7 @@ export function InvoiceLinesTable({
   formatMoney,
 }: {
   lines: Invoice['LineItems'];
-  t: (key: 'lines' | 'description' | 'unitPrice' | 'quantity' | 'amount') => string;
+  t: (key: 'lines' | 'description' | 'unitPrice' | 'quantity' | 'amount' | 'licenseKey') => string;
   formatMoney: (cents: number) => string;
 }) {
   return (
@@ -32,6 +32,11 @@ export function InvoiceLinesTable({
         <tr key={`${line.Key}-${index}`}>
           <td className={cells.text}>
             {line.Description}
+            {line.AvailableLicenseKey && (
+              <span className="mt-1 block text-xs font-normal text-slate-600">
+                {t('licenseKey')}: <span className="font-mono text-slate-800 select-all">{line.AvailableLicenseKey}</span>
+              </span>
+            )}
             <span className={cells.phoneOnly}>
               {line.Quantity} × {formatMoney(line.UnitAmount)}
             </span>

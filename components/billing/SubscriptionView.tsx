@@ -4,14 +4,15 @@ import { useTranslations } from 'next-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
-import { cancelSubscription, fetchSubscription } from '@/lib/api/billing';
+import { cancelSubscription, fetchSubscription, resumeSubscription } from '@/lib/api/billing';
 import { ApiCallError } from '@/lib/api/client';
 import type { Subscription } from '@/lib/contract/billing';
-import { formatInvoiceDate } from '@/lib/contract/presentation';
+import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
 import { confirm } from '@/lib/state/confirm';
 import { showSuccess } from '@/lib/state/snackbar';
 import { Button } from '../ui/Button';
 import { AppLink } from './AppLink';
+import { ChangePlanSection, isChangeable } from './ChangePlan';
 import { textLinkClass as linkClass } from './links';
 import { PortalStatus } from './PortalStatus';
 import { RenewalText, SubscriptionName, SubscriptionStateBadge } from './status';
@@ -26,6 +27,7 @@ export function SubscriptionView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <SubscriptionDetails subscription={state.data} />
+      {isChangeable(state.data) && <ChangePlanSection subscription={state.data} queryKey={queryKey} />}
       <CancelSection subscription={state.data} queryKey={queryKey} />
     </div>
   );
@@ -59,6 +61,21 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             <RenewalText subscription={subscription} />
           </span>
         </Field>
+        {subscription.NextChargeAmount !== null && subscription.NextRenewalDate && (
+          <Field label={t('nextCharge')}>
+            <span data-testid="next-charge">
+              {t('nextChargeValue', {
+                amount: formatUsd(subscription.NextChargeAmount),
+                date: formatInvoiceDate(subscription.NextRenewalDate),
+              })}
+            </span>
+          </Field>
+        )}
+        {subscription.LicenseKey && (
+          <Field label={t('licenseKey')}>
+            <span className="font-mono break-all select-all">{subscription.LicenseKey}</span>
+          </Field>
+        )}
       </dl>
       <nav aria-label={t('links')} className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-5 text-sm">
         <Link href={invoicePath(subscription.InvoiceKey)} className={linkClass}>
@@ -79,7 +96,14 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** Confirm first (warn style); impossible without a next renewal date (docs/product/billing.md#cancelling-a-subscription). */
+/** Cancelled, and its paid period still runs: it may renew again (docs/product/billing.md#resuming-a-cancelled-subscription). */
+const isResumable = (subscription: Subscription) =>
+  subscription.IsCancelled && subscription.IsValid && !subscription.IsRenewed && !subscription.HasExpired && !subscription.RenewalFailed;
+
+/**
+ * Confirm first (warn style); impossible without a next renewal date (docs/product/billing.md#cancelling-a-subscription).
+ * A cancelled subscription whose period runs offers RESUME instead.
+ */
 function CancelSection({ subscription, queryKey }: { subscription: Subscription; queryKey: readonly unknown[] }) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
@@ -87,6 +111,7 @@ function CancelSection({ subscription, queryKey }: { subscription: Subscription;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const queryClient = useQueryClient();
   const cancellable = Boolean(subscription.NextRenewalDate);
+  const resumable = isResumable(subscription);
   const cancelling = useMutation({
     mutationFn: () => cancelSubscription(subscription.Key),
     meta: { login: { returnTo: pathname } },
@@ -99,6 +124,24 @@ function CancelSection({ subscription, queryKey }: { subscription: Subscription;
     },
     // The client already showed any refusal, which means the page is out of date (e.g. cancelled
     // in another tab): show how it is now. A lost session is the 401 handler's.
+    onError: (error) => {
+      if (error instanceof ApiCallError && error.status !== undefined && error.status !== 401 && error.status < 500)
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+
+  const resuming = useMutation({
+    mutationFn: () => resumeSubscription(subscription.Key),
+    meta: { login: { returnTo: pathname } },
+    // It renews again at the end of its period, as before the cancel.
+    onSuccess: () => {
+      queryClient.setQueryData<Subscription>(
+        queryKey,
+        (shown) => shown && { ...shown, IsCancelled: false, NextRenewalDate: shown.ExpirationDate },
+      );
+      showSuccess({ key: 'billing.snack.subscriptionResumed' });
+      headingRef.current?.focus();
+    },
     onError: (error) => {
       if (error instanceof ApiCallError && error.status !== undefined && error.status !== 401 && error.status < 500)
         void queryClient.invalidateQueries({ queryKey });
@@ -122,22 +165,32 @@ function CancelSection({ subscription, queryKey }: { subscription: Subscription;
     >
       <div className="flex flex-col gap-1">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          {t('cancelTitle')}
+          {resumable ? t('resumeTitle') : t('cancelTitle')}
         </h2>
         <p id={`${headingId}-text`} className="text-sm text-slate-700">
-          {cancellable ? t('cancelText') : t('cancelUnavailable')}
+          {resumable
+            ? t('resumeText', { date: formatInvoiceDate(subscription.ExpirationDate) })
+            : cancellable
+              ? t('cancelText')
+              : t('cancelUnavailable')}
         </p>
       </div>
-      <Button
-        variant="warn"
-        disabled={!cancellable}
-        busy={cancelling.isPending}
-        aria-describedby={`${headingId}-text`}
-        onClick={() => void cancel()}
-        className="shrink-0"
-      >
-        {t('cancel')}
-      </Button>
+      {resumable ? (
+        <Button busy={resuming.isPending} aria-describedby={`${headingId}-text`} onClick={() => resuming.mutate()} className="shrink-0">
+          {t('resume')}
+        </Button>
+      ) : (
+        <Button
+          variant="warn"
+          disabled={!cancellable}
+          busy={cancelling.isPending}
+          aria-describedby={`${headingId}-text`}
+          onClick={() => void cancel()}
+          className="shrink-0"
+        >
+          {t('cancel')}
+        </Button>
+      )}
     </section>
   );
 }

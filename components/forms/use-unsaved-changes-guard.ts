@@ -1,6 +1,5 @@
 'use client';
 
-import { isHostedApp } from '@/lib/portal-paths';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { confirm } from '@/lib/state/confirm';
@@ -67,10 +66,7 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
       void confirm(unsavedChangesQuestion).then((leave) => {
         if (!leave) return;
         leaving.current = true;
-        const href = url.pathname + url.search + url.hash;
-        // The sub-apps under /apps/ are other sites on this origin: a full page load.
-        if (isHostedApp(url.pathname)) window.location.assign(href);
-        else router.push(href);
+        router.push(url.pathname + url.search + url.hash);
       });
     };
 

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { Link } from '@/i18n/navigation';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { endSession } from '@/lib/state/session-actions';
@@ -50,10 +51,10 @@ export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAcces
   return (
     <div className={boxClass} data-testid="app-access">
       {loggedIn ? (
-        // The app lives outside this site (docs/product/billing.md#hosted-apps), so a plain link loads it.
-        <a href={appPath} className={buttonClass('primary')}>
+        // The app's landing page (docs/product/billing.md#app-landing-pages), in this page's language.
+        <Link href={appPath} className={buttonClass('primary')}>
           {texts.openApp}
-        </a>
+        </Link>
       ) : (
         <>
           <p className="text-slate-800">{texts.loginRequired}</p>

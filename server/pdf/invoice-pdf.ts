@@ -4,7 +4,7 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { brand } from '../../lib/config';
 import type { Invoice } from '../../lib/contract/billing';
-import { formatInvoiceDate, formatUsd, invoiceStatus } from '../../lib/contract/presentation';
+import { formatInvoiceDate, formatUsd, invoiceStatus, taxRateValues, type InvoiceStatus } from '../../lib/contract/presentation';
 import { fillArguments } from '../../lib/contract/text';
 import { invoiceTexts, postalAddressFor } from '../i18n';
 import type { ApiLanguage } from '../services/platform/language';
@@ -16,8 +16,17 @@ const fontDir = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'tt
 const openFont = (file: string) => fontkit.openSync(path.join(fontDir, file)) as unknown as PDFKit.Mixins.PDFFontSource;
 let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 
+/** The status stamp: paid in green, money given back in grey, owed or void in red. */
+const statusColors: Record<InvoiceStatus, string> = {
+  paid: '#1c6b3a',
+  partiallyRefunded: '#444444',
+  refunded: '#444444',
+  unpaid: '#a01d23',
+  void: '#a01d23',
+};
+
 /** Raise it when the layout changes: every kept PDF is then rendered again on its next download. */
-const layoutVersion = 2;
+const layoutVersion = 3;
 
 /**
  * SHA-256 of everything a render depends on (layout, invoice, the language's words, the
@@ -54,18 +63,18 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   doc.font(bold).fontSize(18).text(brand.company);
   doc.font(regular).fontSize(9).fillColor('#444').text(postalAddressFor(language)).text(brand.supportEmail);
   doc.moveDown(1.5);
+  // Each on its own line: a line continued in a smaller size advances by the smaller size, and
+  // the status under it overlapped the heading.
+  doc.fillColor('#000').font(bold).fontSize(16).text(title);
   doc
-    .fillColor('#000')
-    .font(bold)
-    .fontSize(16)
-    .text(title, { continued: true })
     .font(regular)
     .fontSize(10)
-    .text(`   ${fillArguments(t.version, { version: String(invoice.InvoiceVersion) })}`);
+    .text(fillArguments(t.version, { version: String(invoice.InvoiceVersion) }));
+  doc.moveDown(0.3);
   doc
     .font(bold)
     .fontSize(12)
-    .fillColor(status === 'paid' ? '#1c6b3a' : '#a01d23')
+    .fillColor(statusColors[status])
     .text(statusText[status].toLocaleUpperCase(language));
   doc.fillColor('#000').font(regular).fontSize(10);
   doc.text(`${t.invoiceDate}: ${formatInvoiceDate(invoice.CreatedDate)}`);
@@ -76,12 +85,15 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   doc.font(bold).text(t.billTo);
   doc.font(regular);
   for (const line of [
+    invoice.BillingCompanyName,
     invoice.BillingName,
     invoice.BillingAddress1,
     invoice.BillingAddress2,
     [invoice.BillingCity, invoice.BillingStateName ?? invoice.BillingStateCode, invoice.BillingPostalCode].filter(Boolean).join(', '),
     invoice.BillingCountryName,
     invoice.BillingEmailAddress,
+    invoice.BillingTaxId && `${t.taxId}: ${invoice.BillingTaxId}`,
+    invoice.PurchaseOrder && `${t.purchaseOrder}: ${invoice.PurchaseOrder}`,
   ]) {
     if (line) doc.text(line);
   }
@@ -107,28 +119,35 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
   };
   row([t.description, t.unitPrice, t.quantity, t.amount], bold);
   for (const line of invoice.LineItems) {
-    row([line.Description, formatUsd(line.UnitAmount), String(line.Quantity), formatUsd(line.SubTotalAmount)]);
+    // The key on a line of its own: beside its label it would break at a hyphen in the narrow column.
+    const described = line.AvailableLicenseKey ? `${line.Description}\n${t.licenseKey}:\n${line.AvailableLicenseKey}` : line.Description;
+    row([described, formatUsd(line.UnitAmount), String(line.Quantity), formatUsd(line.SubTotalAmount)]);
     await letOthersRun();
   }
   doc.moveDown(0.5);
   const total = (label: string, value: string, font = regular) => row([label, '', '', value], font);
   total(t.subtotal, formatUsd(invoice.SubTotalAmount));
-  total(t.tax, invoice.IsTaxExempt ? t.taxExempt : formatUsd(invoice.TaxTotalAmount));
+  const rate = taxRateValues(invoice, language);
+  total(rate ? fillArguments(t.taxRate, rate) : t.tax, invoice.IsTaxExempt ? t.taxExempt : formatUsd(invoice.TaxTotalAmount));
   total(`${t.total} (USD)`, formatUsd(invoice.TotalAmount), bold);
   total(t.amountDue, status === 'void' ? t.void : formatUsd(invoice.TotalAmountDue), bold);
   await letOthersRun();
 
-  if (invoice.Payments.length) {
+  // As on the web page: the money taken, then what was given back or voided, as negative amounts.
+  const taken = invoice.Payments.filter((payment) => payment.IsPayment);
+  if (taken.length) {
     doc.moveDown();
     doc.font(bold).text(t.payments, columns.description);
-    // A refund takes money back off the invoice, so it shows as negative (as on the web page).
-    for (const payment of invoice.Payments)
-      row([
-        `${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`,
-        '',
-        '',
-        formatUsd(payment.IsPayment ? payment.Amount : -payment.Amount),
-      ]);
+    for (const payment of taken) row([`${formatInvoiceDate(payment.DateTime)}  ${payment.Description}`, '', '', formatUsd(payment.Amount)]);
+  }
+  if (invoice.Credits.length) {
+    doc.moveDown();
+    doc.font(bold).text(t.credits, columns.description);
+    for (const credit of invoice.Credits) {
+      const what = [formatInvoiceDate(credit.DateTime), credit.Kind === 'void' ? t.creditVoid : t.creditRefund].filter(Boolean).join('  ');
+      const reason = credit.Reason ? `\n${fillArguments(t.creditReason, { reason: credit.Reason })}` : '';
+      row([`${what}${reason}`, '', '', formatUsd(-credit.Amount)]);
+    }
   }
   doc.moveDown(2);
   doc

@@ -6,7 +6,7 @@ import { billingContactComplete, US } from '../../../lib/contract/offer-rules';
 import { groupBy } from '../../../lib/group-by';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { cartItems, invoiceCounters, invoiceLines, invoices, payments } from '../../db/schema';
+import { cartItems, carts, invoiceCounters, invoiceLines, invoices, payments, subscriptions } from '../../db/schema';
 import type { BackendDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { apiText } from '../../i18n';
@@ -36,9 +36,21 @@ const paymentKinds = [
 export type PaymentKind = (typeof paymentKinds)[number];
 export const paymentDescription = (kind: PaymentKind) => apiText('en', { key: kind });
 
-function wordedPayment(description: string, language: ApiLanguage): string {
-  const kind = paymentKinds.find((candidate) => paymentDescription(candidate) === description);
-  return kind ? apiText(language, { key: kind }) : description;
+const kindOf = (description: string) => paymentKinds.find((candidate) => paymentDescription(candidate) === description);
+
+/** A staff refund's record holds the reason staff gave, else the bare kind (see invoices-admin.ts). */
+function wordedPayment(payment: Pick<PaymentRow, 'description' | 'isPayment'>, language: ApiLanguage): string {
+  const kind = kindOf(payment.description);
+  if (kind) return apiText(language, { key: kind });
+  return payment.isPayment ? payment.description : apiText(language, { key: 'refundWithReason', values: { reason: payment.description } });
+}
+
+/** Why money was given back, for the customer: what staff wrote, or why this site gave it back itself; null when nobody said. */
+export function refundReason(description: string, language: ApiLanguage): string | null {
+  const kind = kindOf(description);
+  if (kind === 'refundSecondPayment') return apiText(language, { key: 'refundReasonPaidTwice' });
+  if (kind === 'refundVoidInvoice') return apiText(language, { key: 'refundReasonInvoiceVoid' });
+  return kind ? null : description;
 }
 
 /**
@@ -64,6 +76,17 @@ async function nextInvoiceNumber(db: Db, year: number): Promise<string> {
   return `${year}-${String(row.last).padStart(5, '0')}`;
 }
 
+type BusinessDetails = Pick<InvoiceRow, 'billingCompanyName' | 'billingTaxId' | 'purchaseOrder'>;
+
+/** The business details as the cart's billing form keeps them now: every invoice made from then on carries them. */
+async function keptBusinessDetails(db: Pick<Db, 'select'>, userId: string): Promise<BusinessDetails> {
+  const [kept] = await db
+    .select({ billingCompanyName: carts.billingCompanyName, billingTaxId: carts.billingTaxId, purchaseOrder: carts.purchaseOrder })
+    .from(carts)
+    .where(eq(carts.userId, userId));
+  return kept ?? { billingCompanyName: null, billingTaxId: null, purchaseOrder: null };
+}
+
 export interface NewInvoice {
   userId: string;
   email: string;
@@ -77,7 +100,8 @@ export interface NewInvoice {
     | 'billingPostalCode'
     | 'billingCountryCode'
     | 'isBusinessPurchase'
-  >;
+  > &
+    Partial<BusinessDetails>;
   lines: { offerKey: string; description: string; unitPriceCents: number; quantity: number }[];
   taxRate: { basisPoints: number; exempt: boolean };
   taxCents: number;
@@ -112,9 +136,11 @@ async function writeLines(db: Db, invoiceId: string, lines: NewInvoice['lines'])
 
 export async function createInvoice(db: Db, clock: Clock, input: NewInvoice): Promise<InvoiceRow> {
   const number = await nextInvoiceNumber(db, clock.now().getUTCFullYear());
+  // A renewal or a plan change names no business details of its own: it takes those the cart keeps.
+  const business = input.billing.billingCompanyName === undefined ? await keptBusinessDetails(db, input.userId) : {};
   const [invoice] = await db
     .insert(invoices)
-    .values({ number, ...invoiceFields(clock, input) })
+    .values({ number, ...invoiceFields(clock, input), ...business })
     .returning();
   await writeLines(db, invoice.id, input.lines);
   return invoice;
@@ -169,6 +195,9 @@ export async function invoiceForCart(
       billingPostalCode: cart.billingPostalCode,
       billingCountryCode: cart.billingCountryCode,
       isBusinessPurchase: cart.isBusinessPurchase,
+      billingCompanyName: cart.billingCompanyName,
+      billingTaxId: cart.billingTaxId,
+      purchaseOrder: cart.purchaseOrder,
     },
     lines: priced.lines.map((line) => ({
       offerKey: line.offer.key,
@@ -200,6 +229,9 @@ export async function invoiceForCart(
     open.billingStateCode === fields.billingStateCode &&
     open.billingPostalCode === fields.billingPostalCode &&
     open.billingCountryCode === fields.billingCountryCode &&
+    open.billingCompanyName === fields.billingCompanyName &&
+    open.billingTaxId === fields.billingTaxId &&
+    open.purchaseOrder === fields.purchaseOrder &&
     JSON.stringify(current.map((line) => [line.offerKey, line.quantity, line.unitPriceCents])) ===
       JSON.stringify(input.lines.map((line) => [line.offerKey, line.quantity, line.unitPriceCents]));
   if (same) return { invoice: open, lines: current };
@@ -230,6 +262,10 @@ export async function findOwnInvoice(db: Db, userId: string, invoiceId: string):
   return invoice;
 }
 
+/** Paying an invoice already paid (another tab paid it first) says so; Data carries its key for the link. */
+export const alreadyPaid = (invoice: Pick<InvoiceRow, 'id' | 'number'>) =>
+  new ApiError(409, { key: 'invoiceAlreadyPaid', values: { number: invoice.number } }, { data: invoice.id });
+
 /**
  * The caller's invoices, newest first: what they owe or paid. The cart's open invoice (made
  * when a checkout starts) is owed only while the cart still holds what it bills; once the cart
@@ -259,22 +295,35 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * to cost 2N + 1 queries); the offers' translations come from the in-memory catalog.
  */
 export async function toInvoiceModels(
-  { db, catalog }: Pick<BackendDeps, 'db' | 'catalog'>,
+  { db, catalog }: { db: Pick<Db, 'select'>; catalog: BackendDeps['catalog'] },
   rows: InvoiceRow[],
   language: ApiLanguage = 'en',
 ): Promise<Invoice[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, paid] = await Promise.all([
+  const [lines, paid, keys] = await Promise.all([
     linesOf(db, ids),
     db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.paidAt)),
+    // A subscription line's licence key is its subscription's: one per invoice and offer.
+    db
+      .select({ invoiceId: subscriptions.invoiceId, offerKey: subscriptions.offerKey, licenseKey: subscriptions.licenseKey })
+      .from(subscriptions)
+      .where(inArray(subscriptions.invoiceId, ids)),
   ]);
+  const keyOfLine = new Map(keys.map((row) => [`${row.invoiceId}/${row.offerKey}`, row.licenseKey]));
+  const licenseKey = (line: InvoiceLineRow) => keyOfLine.get(`${line.invoiceId}/${line.offerKey}`) ?? null;
   const onSale = await catalog.byKey(lines.map((line) => line.offerKey));
   const lineDescription = (line: InvoiceLineRow) => describedLine(onSale, line, language);
   const linesOfInvoice = groupBy(lines, (line) => line.invoiceId);
   const paymentsOfInvoice = groupBy(paid, (payment) => payment.invoiceId);
   return rows.map((invoice) =>
-    invoiceModel(invoice, linesOfInvoice.get(invoice.id) ?? [], paymentsOfInvoice.get(invoice.id) ?? [], lineDescription, language),
+    invoiceModel(
+      invoice,
+      linesOfInvoice.get(invoice.id) ?? [],
+      paymentsOfInvoice.get(invoice.id) ?? [],
+      { lineDescription, licenseKey },
+      language,
+    ),
   );
 }
 
@@ -291,7 +340,7 @@ function invoiceModel(
   invoice: InvoiceRow,
   lines: InvoiceLineRow[],
   paid: PaymentRow[],
-  lineDescription: (line: InvoiceLineRow) => string,
+  { lineDescription, licenseKey }: { lineDescription(line: InvoiceLineRow): string; licenseKey(line: InvoiceLineRow): string | null },
   language: ApiLanguage,
 ): Invoice {
   const paidCents = paid.reduce((total, payment) => total + (payment.isPayment ? payment.amountCents : -payment.amountCents), 0);
@@ -306,7 +355,7 @@ function invoiceModel(
       Key: line.offerKey,
       Quantity: line.quantity,
       SubTotalAmount: line.subTotalCents,
-      AvailableLicenseKey: null,
+      AvailableLicenseKey: licenseKey(line),
       Description: lineDescription(line),
       UnitAmount: line.unitPriceCents,
     })),
@@ -329,12 +378,30 @@ function invoiceModel(
     BillingNotes: invoice.billingNotes,
     IsBusinessPurchase: invoice.isBusinessPurchase,
     IsTaxExempt: invoice.isTaxExempt,
+    IsOpenCheckout: invoice.fromCart && !invoice.fullyPaidAt && !invoice.isVoid && !paid.length,
+    TaxRateBasisPoints: invoice.taxRateBasisPoints,
+    BillingCompanyName: invoice.billingCompanyName,
+    BillingTaxId: invoice.billingTaxId,
+    PurchaseOrder: invoice.purchaseOrder,
     Payments: paid.map((payment) => ({
       DateTime: payment.paidAt.toISOString(),
-      Description: wordedPayment(payment.description, language),
+      Description: wordedPayment(payment, language),
       Amount: payment.amountCents,
       IsPayment: payment.isPayment,
       IsCard: payment.isCard,
     })),
+    Credits: [
+      ...(invoice.isVoid
+        ? [{ Kind: 'void' as const, DateTime: iso(invoice.voidedAt), Amount: invoice.totalCents, Reason: invoice.voidReason }]
+        : []),
+      ...paid
+        .filter((payment) => !payment.isPayment)
+        .map((refund) => ({
+          Kind: 'refund' as const,
+          DateTime: refund.paidAt.toISOString(),
+          Amount: refund.amountCents,
+          Reason: refundReason(refund.description, language),
+        })),
+    ],
   };
 }

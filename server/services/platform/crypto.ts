@@ -13,7 +13,8 @@ export function sameText(a: string, b: string): boolean {
 // No 0/O, 1/I/L: a code is read from a mail and typed by hand.
 const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
+/** Random characters of the no-lookalike alphabet: for codes and keys a person reads and types. */
+export const readableCode = (length: number) => Array.from({ length }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
+
 /** A 6-character verification code (docs/product/validation.md#sign-up). */
-export function newVerificationCode(): string {
-  return Array.from({ length: 6 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
-}
+export const newVerificationCode = () => readableCode(6);

@@ -29,6 +29,8 @@ export const limits = {
   checkoutsPerCustomer: { max: 20, windowMs: 10 * 60_000 },
   /** Copies of an account's data, JSON and ZIP together: a ZIP may render every invoice's PDF. */
   dataExportsPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  /** Licence key checks (docs/apps.md): an app checks a key when it is entered, so a flood is someone guessing. */
+  licenseChecksPerIp: { max: 60, windowMs: 60_000 },
   /** Wrong second-factor codes per account (console, login, settings): a six-digit code must not be guessable. */
   secondFactorFailures: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;

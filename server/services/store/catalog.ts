@@ -1,4 +1,5 @@
 import { asc, count, max } from 'drizzle-orm';
+import { hostedAppOf, type HostedApp } from '../../../lib/contract/hosted-apps';
 import { isFreePlan } from '../../../lib/contract/offer-rules';
 import type { ServiceOffer } from '../../../lib/contract/store';
 import type { Db } from '../../db/database';
@@ -120,6 +121,13 @@ export class Catalog {
       if (offer?.isActive) found.set(key, offer);
     }
     return found;
+  }
+
+  /** A hosted app's free plan, which every account has: the active free offer granting its claim. */
+  async freePlanOf(app: HostedApp): Promise<Offer | undefined> {
+    return [...(await this.current()).offers.values()].find(
+      (offer) => offer.isActive && isFreePlan({ TrialDays: offer.trialDays }) && hostedAppOf(offer.claims) === app,
+    );
   }
 
   /** Claims every user has: those of the free plans. */

@@ -42,6 +42,8 @@ async function startWorkerServers(dataDir) {
     PAYMENTS_MANUAL_ENABLED: 'true',
     TEST_HOOKS: 'on',
     LOG_LEVEL: 'error',
+    // One app with its address and one without: the landing page shows both ways (tests/components/app-landing.test.tsx).
+    APP_PDF_URL: 'https://pdf.example.com/',
     // The test's page reports each browser's address as a proxy would (runner/network.ts).
     TRUSTED_PROXIES: '1',
   });
