@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { brand } from '@/lib/config';
 import type { Invoice } from '@/lib/contract/billing';
-import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
+import { formatInvoiceDate, formatUsd, taxRateValues } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
 import { InvoiceLinesTable, InvoicePaymentsTable } from './InvoiceTables';
 import { InvoiceStatusBadge } from './status';
@@ -80,6 +80,7 @@ function BillTo({ invoice }: { invoice: Invoice }) {
   const region = invoice.BillingStateName ?? invoice.BillingStateCode;
   const cityLine = [invoice.BillingCity, [region, invoice.BillingPostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const lines = [
+    invoice.BillingCompanyName,
     invoice.BillingName,
     invoice.BillingAddress1,
     invoice.BillingAddress2,
@@ -97,7 +98,28 @@ function BillTo({ invoice }: { invoice: Invoice }) {
         ))}
         <span className="block">{invoice.BillingEmailAddress}</span>
       </address>
+      <BusinessReferences invoice={invoice} />
     </section>
+  );
+}
+
+/** A business purchase's tax ID and purchase order, under the address they belong with. */
+function BusinessReferences({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('billing.invoice');
+  const references = [
+    { label: t('taxId'), value: invoice.BillingTaxId },
+    { label: t('purchaseOrder'), value: invoice.PurchaseOrder },
+  ].filter((reference) => reference.value);
+  if (!references.length) return null;
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800" data-testid="business-references">
+      {references.map((reference) => (
+        <div key={reference.label} className="contents">
+          <dt className="text-slate-600">{reference.label}</dt>
+          <dd>{reference.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -115,10 +137,11 @@ function TotalRow({ label, children, strong = false, testId }: { label: string; 
 /** A void invoice shows VOID instead of the amount due (docs/product/billing.md#invoice-status). */
 function Totals({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing.invoice');
+  const rate = taxRateValues(invoice, useLocale());
   return (
     <dl className="ml-auto w-full text-sm text-slate-800 sm:max-w-xs">
       <TotalRow label={t('subtotal')}>{formatUsd(invoice.SubTotalAmount)}</TotalRow>
-      <TotalRow label={t('tax')} testId="tax">
+      <TotalRow label={rate ? t('taxRate', rate) : t('tax')} testId="tax">
         {invoice.IsTaxExempt ? t('taxExempt') : formatUsd(invoice.TaxTotalAmount)}
       </TotalRow>
       <TotalRow label={t('total')}>{formatUsd(invoice.TotalAmount)}</TotalRow>

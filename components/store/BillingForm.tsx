@@ -11,7 +11,11 @@ import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import type { CartFormInput, CartFormOutput } from './cart-form-schema';
 
-/** The billing contact; the state is asked for (and required) only for the United States (docs/product/validation.md#billing-contact). */
+/**
+ * The billing contact; the state is asked for (and required) only for the United States
+ * (docs/product/validation.md#billing-contact). A business purchase adds the company, the tax
+ * ID (where the country has VAT IDs) and a purchase order reference.
+ */
 export function BillingForm({
   form,
   countries,
@@ -26,6 +30,8 @@ export function BillingForm({
   const { register, setValue, control, formState } = form;
   const fieldError = useFieldError(formState);
   const country = useWatch({ control, name: 'Billing.CountryCode' });
+  const business = useWatch({ control, name: 'Billing.IsBusinessPurchase' });
+  const vatIdCountry = countries.some((entry) => entry.Code === country && entry.VatId);
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -81,6 +87,9 @@ export function BillingForm({
             // A state belongs only to a US address; leaving the US forgets it.
             onChange: (event: { target: { value: string } }) => {
               if (event.target.value !== US) setValue('Billing.StateCode', '', { shouldValidate: true });
+              // So is a tax ID outside the countries with VAT IDs: a hidden field never holds an error.
+              if (!countries.some((entry) => entry.Code === event.target.value && entry.VatId))
+                setValue('Billing.TaxId', '', { shouldValidate: true });
             },
           })}
         />
@@ -95,7 +104,39 @@ export function BillingForm({
             {...register('Billing.StateCode')}
           />
         )}
-        <Checkbox className="sm:col-span-2" label={t('business')} {...register('Billing.IsBusinessPurchase')} />
+        <Checkbox
+          className="sm:col-span-2"
+          label={t('business')}
+          {...register('Billing.IsBusinessPurchase', {
+            // The business details are kept for a business purchase only (the contract drops them too).
+            onChange: (event: { target: { checked: boolean } }) => {
+              if (event.target.checked) return;
+              for (const field of ['Billing.CompanyName', 'Billing.TaxId', 'Billing.PurchaseOrder'] as const)
+                setValue(field, '', { shouldValidate: true });
+            },
+          })}
+        />
+        {business && (
+          <>
+            <TextField
+              className="sm:col-span-2"
+              label={t('companyName')}
+              autoComplete="organization"
+              hint={t('businessNote')}
+              error={fieldError('Billing.CompanyName')}
+              {...register('Billing.CompanyName')}
+            />
+            {vatIdCountry && (
+              <TextField label={t('taxId')} autoComplete="off" error={fieldError('Billing.TaxId')} {...register('Billing.TaxId')} />
+            )}
+            <TextField
+              label={t('purchaseOrder')}
+              autoComplete="off"
+              error={fieldError('Billing.PurchaseOrder')}
+              {...register('Billing.PurchaseOrder')}
+            />
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
-import { formatUsd } from '@/lib/contract/presentation';
+import { formatUsd, taxRateValues } from '@/lib/contract/presentation';
 import type { CartModel } from '@/lib/contract/store';
 import { Button, buttonClass } from '../ui/Button';
 import type { TaxStatus } from './cart-form-schema';
@@ -29,6 +29,8 @@ export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel;
   const headingId = useId();
   const hintId = useId();
   const calculated = tax === 'calculated';
+  const locale = useLocale();
+  const rate = calculated ? taxRateValues(cart, locale) : null;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-5 sm:p-6">
@@ -43,7 +45,7 @@ export function CartSummary({ cart, tax, disabled, onRetry }: { cart: CartModel;
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('tax')}</dt>
+          <dt className="text-slate-700">{rate ? tInvoice('taxRate', rate) : t('tax')}</dt>
           <dd className="text-right tabular-nums">
             <span role="status" data-testid="cart-tax" className={calculated ? undefined : 'text-slate-700 italic'}>
               {!calculated ? t(taxText[tax]) : cart.IsTaxExempt ? tInvoice('taxExempt') : formatUsd(cart.TaxTotalAmount)}

@@ -7,14 +7,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { fetchInvoice } from '@/lib/api/billing';
 import { decodePublishableKey, fetchKeyInfo } from '@/lib/api/payment';
-import { fetchCart } from '@/lib/api/store';
+import { fetchCart, fetchCatalog } from '@/lib/api/store';
 import { snackbarDurations } from '@/lib/config';
-import { formatUsd, invoiceStatus } from '@/lib/contract/presentation';
+import { invoiceStatus } from '@/lib/contract/presentation';
+import type { Invoice } from '@/lib/contract/billing';
+import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { billingContactComplete } from '@/lib/contract/offer-rules';
 import { showSnack } from '@/lib/state/snackbar';
 import { buttonClass } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
+import { CheckoutOrder, cartOrderLines } from './CheckoutOrder';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
 import { LoginPanel } from '../account/LoginPanel';
 import { useSessionGate } from '../account/use-session-gate';
@@ -44,12 +47,13 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
   const payment = useQuery({
     queryKey: [...useDataScope('store'), 'checkout', invoiceKey, round],
     queryFn: async () => {
-      const [cart, invoice, keyInfo] = await Promise.all([
+      const [cart, offers, invoice, keyInfo] = await Promise.all([
         invoiceKey ? null : fetchCart(),
+        invoiceKey ? null : fetchCatalog(),
         invoiceKey ? fetchInvoice(invoiceKey) : null,
         fetchKeyInfo(),
       ]);
-      return { cart, invoice, keyInfo };
+      return { cart, offers, invoice, keyInfo };
     },
     enabled: session === 'loggedIn',
   });
@@ -65,12 +69,23 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
 
   // Pay Now on an invoice paid or voided meanwhile (another tab, the Back button).
   const settledInvoice = payment.data?.invoice && invoiceStatus(payment.data.invoice) !== 'unpaid' ? payment.data.invoice : null;
+  // This order paid in another window while this one was open: the paid invoice's key.
+  const [paidElsewhere, setPaidElsewhere] = useState<string | null>(null);
 
   let body: ReactNode;
   if (session === 'loggedOut') body = <LoginPanel text={t('login.checkout')} actionLabel={t('login.action')} returnTo={returnTo} />;
   // The API client has already shown a failure; a reload that fails keeps what is on screen.
   else if (payment.isError && payment.data === undefined) body = <CheckoutStartFailed />;
   else if (payment.data === undefined || backToCart) body = <LoadingStatus label={t('loading.checkout')} />;
+  else if (paidElsewhere)
+    body = (
+      <Notice>
+        <p role="alert">{t('checkout.alreadyPaid')}</p>
+        <Link href={invoicePath(paidElsewhere)} className={buttonClass('primary')}>
+          {t('checkout.viewInvoice')}
+        </Link>
+      </Notice>
+    );
   else if (settledInvoice)
     body = (
       <Notice>
@@ -82,13 +97,13 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
     );
   else if (payment.data.keyInfo.Provider === 'stripe')
     body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
-  else body = <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} />;
+  else
+    body = (
+      <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} onPaidElsewhere={setPaidElsewhere} />
+    );
 
-  // The cart's total, or what is still due on the invoice being paid (Pay Now).
-  const amountDue =
-    payment.data && !backToCart && !settledInvoice
-      ? (payment.data.cart?.TotalAmount ?? payment.data.invoice?.TotalAmountDue ?? null)
-      : null;
+  // The cart's order, or the invoice being paid (Pay Now) with what is still due on it.
+  const order = payment.data && !backToCart && !settledInvoice && !paidElsewhere ? orderOf(payment.data) : null;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
@@ -98,17 +113,15 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
           {t('checkout.refreshed')}
         </p>
       )}
-      {amountDue !== null && (
-        <p className="flex items-baseline justify-between rounded-lg border border-slate-200 bg-slate-50 px-5 py-4">
-          <span className="font-medium text-slate-800">{t('checkout.amountDue')}</span>
-          <span className="text-2xl font-bold tabular-nums" data-testid="amount-due">
-            {formatUsd(amountDue)}
-          </span>
-        </p>
-      )}
+      {order && <CheckoutOrder {...order} />}
       {body}
     </div>
   );
+}
+
+function orderOf({ cart, offers, invoice }: { cart: CartModel | null; offers: ServiceOffer[] | null; invoice: Invoice | null }) {
+  if (cart) return { lines: cartOrderLines(cart, offers ?? []), totals: cart, amountDue: cart.TotalAmount, cartLink: true };
+  return invoice ? { lines: invoice.LineItems, totals: invoice, amountDue: invoice.TotalAmountDue, cartLink: false } : null;
 }
 
 function CheckoutTerms() {

@@ -17,6 +17,9 @@ export function toFormValues(cart: CartModel): CartFormInput {
       PostalCode: cart.BillingPostalCode ?? '',
       CountryCode: cart.BillingCountryCode ?? '',
       IsBusinessPurchase: cart.IsBusinessPurchase,
+      CompanyName: cart.BillingCompanyName ?? '',
+      TaxId: cart.BillingTaxId ?? '',
+      PurchaseOrder: cart.PurchaseOrder ?? '',
     },
     Quantities: Object.fromEntries(cart.LineItems.map((line) => [line.Key, String(line.Quantity)])),
   };

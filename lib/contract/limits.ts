@@ -17,6 +17,9 @@ export const limits = {
   address2: 25,
   city: 50,
   postalCode: 50,
+  companyName: 100,
+  taxId: 30,
+  purchaseOrder: 50,
   quantityMax: 100,
   // The API's own bounds (docs/product/validation.md#bounds-of-the-apis-own).
   stateCode: 10,

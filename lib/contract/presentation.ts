@@ -1,4 +1,5 @@
 import type { Invoice, Subscription } from './billing';
+import type { CartModel } from './store';
 
 /**
  * Cents as en-US dollars, e.g. -$1,234.56, as Intl.NumberFormat would write them (the unit test
@@ -41,6 +42,21 @@ export function formatInvoiceDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+type TaxedModel = Pick<CartModel, 'IsTaxExempt' | 'TaxRateBasisPoints' | 'BillingStateCode' | 'BillingCountryCode'>;
+
+/**
+ * What the tax line names ("Sales tax 8.25 % (TX)"): the rate with the reader's decimal mark and
+ * the state (else the country) it is charged for; null when no tax applies.
+ */
+export function taxRateValues(model: TaxedModel, language: string): { rate: string; region: string } | null {
+  if (model.IsTaxExempt || !model.TaxRateBasisPoints) return null;
+  const rate = String(model.TaxRateBasisPoints / 100);
+  return {
+    rate: language === 'en' ? rate : rate.replace('.', ','),
+    region: model.BillingStateCode ?? model.BillingCountryCode ?? '',
+  };
 }
 
 export type InvoiceStatus = 'void' | 'paid' | 'unpaid';

@@ -93,7 +93,8 @@ describe('payment with the manual provider', () => {
     expect((await client.call('GET', 'app/app-info')).body.CartItemCount).toBe(0);
     expect((await client.call('GET', 'auth/session-info')).body.Claims).toContain('app:pdf:pro');
     const reuse = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(secret) });
-    expect(reuse.status).toBe(400);
+    expect(reuse.status).toBe(409);
+    expect(reuse.body.Data).toBe(invoice.id);
   });
 
   it('versions the open invoice when the cart changes before paying', async () => {
@@ -135,10 +136,10 @@ describe('payment with the manual provider', () => {
     const [first, second, third] = [await checkout(client), await checkout(client), await checkout(client)];
     const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(first) });
     expect(paid.body.Status).toBe('complete');
-    // The second tab's PAY now finds its checkout closed: the page starts over and finds nothing to pay.
+    // The second tab's PAY now finds its checkout closed by that payment: it is told the invoice is paid.
     const refused = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(second) });
-    expect(refused.status).toBe(400);
-    expect(refused.body.ErrorMessages[0].Message).toBe('This payment session is already closed.');
+    expect(refused.status).toBe(409);
+    expect(refused.body.ErrorMessages[0].Message).toMatch(/^Invoice \d{4}-\d{5} has already been paid\.$/);
 
     // The third tab's card was taken at the same moment as the first's (its checkout completed before it was closed).
     const raced = third.split('_secret_')[0];

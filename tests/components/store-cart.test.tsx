@@ -127,6 +127,10 @@ describe('cart page', () => {
           PostalCode: '75024',
           CountryCode: 'US',
           IsBusinessPurchase: false,
+          // The business details go with a business purchase only.
+          CompanyName: null,
+          TaxId: null,
+          PurchaseOrder: null,
         },
         IsAddition: false,
       },

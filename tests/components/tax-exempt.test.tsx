@@ -18,6 +18,10 @@ const exemptCart = {
   BillingCountryCode: 'DE',
   IsBusinessPurchase: true,
   IsTaxExempt: true,
+  TaxRateBasisPoints: 0,
+  BillingCompanyName: 'Schmidt Werkzeuge GmbH',
+  BillingTaxId: 'DE 123456789',
+  PurchaseOrder: null,
 } satisfies CartModel;
 
 describe.each(['en', 'de'] as TestLocale[])('a tax-exempt cart in %s', (locale) => {

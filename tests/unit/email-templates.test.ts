@@ -68,3 +68,20 @@ describe('templates', () => {
     expect(mail.text.indexOf('K7QX4M')).toBeLessThan(mail.text.indexOf('If you did not try'));
   });
 });
+
+describe('a date at the end of a sentence', () => {
+  it('keeps one period after a Russian date that ends in "г."', async () => {
+    const date = new Intl.DateTimeFormat('ru', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-12-06T00:00:00Z'));
+    expect(date).toBe('6 декабря 2026 г.');
+    const values = { ...sampleValues(origin, 'ru').subscriptionCancelled, date };
+    const mail = await renderEmail('subscriptionCancelled', 'ru', values, origin);
+    expect(mail.text).toContain('Она остаётся доступной до 6 декабря 2026 г.');
+    expect(mail.text).not.toContain('г..');
+    expect(mail.html).not.toContain('г..');
+  });
+
+  it('still ends an English sentence with its period', async () => {
+    const values = { ...sampleValues(origin, 'en').subscriptionCancelled, date: 'December 6, 2026' };
+    expect((await renderEmail('subscriptionCancelled', 'en', values, origin)).text).toMatch(/until December 6, 2026\./);
+  });
+});

@@ -8,7 +8,15 @@ import { priceCart } from '../store/cart';
 import { limits } from '../platform/rate-limit';
 import { claimsOf } from '../accounts/claims';
 import { invoiceTexts } from '../../i18n';
-import { describedLine, findOwnInvoice, invoiceForCart, linesOf, type InvoiceLineRow, type InvoiceRow } from '../billing/invoices';
+import {
+  alreadyPaid,
+  describedLine,
+  findOwnInvoice,
+  invoiceForCart,
+  linesOf,
+  type InvoiceLineRow,
+  type InvoiceRow,
+} from '../billing/invoices';
 import type { ApiLanguage } from '../platform/language';
 import { expireOpenCheckouts } from './expire';
 import { fulfilCheckout } from './fulfil';
@@ -33,7 +41,8 @@ export async function startCheckout(
   const { invoice, lines } = await deps.db.transaction(async (tx) => {
     if (!invoiceKey) return invoiceForCart(tx, deps.clock, userId, session.user.email, await priceCart(tx, deps.catalog, userId));
     const unpaid = await findOwnInvoice(tx, userId, invoiceKey);
-    if (unpaid.fullyPaidAt || unpaid.isVoid) throw new ApiError(400, { key: 'sessionClosed' });
+    if (unpaid.fullyPaidAt) throw alreadyPaid(unpaid);
+    if (unpaid.isVoid) throw new ApiError(400, { key: 'sessionClosed' });
     return { invoice: unpaid, lines: await linesOf(tx, unpaid.id) };
   });
   const created = await providerCall(async () => provider.createCheckout(await checkoutRequest(deps, invoice, lines, origin, language)));

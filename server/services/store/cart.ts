@@ -6,7 +6,7 @@ import { cartItems, carts } from '../../db/schema';
 import { ApiError, type ErrorText } from '../../errors';
 import { listOwnSubscriptions, toSubscriptionModel } from '../billing/subscriptions';
 import type { Catalog, Offer } from './catalog';
-import { isCountryCode, usStateName } from './reference-data';
+import { isCountryCode, isVatIdCountry, usStateName } from './reference-data';
 import { taxOn, taxRateFor } from './tax';
 
 type Cart = typeof carts.$inferSelect;
@@ -74,6 +74,10 @@ function toCartModel(priced: PricedCart): CartModel {
     BillingCountryCode: cart?.billingCountryCode ?? null,
     IsBusinessPurchase: cart?.isBusinessPurchase ?? false,
     IsTaxExempt: priced.taxRate.exempt,
+    TaxRateBasisPoints: priced.taxRate.basisPoints,
+    BillingCompanyName: cart?.billingCompanyName ?? null,
+    BillingTaxId: cart?.billingTaxId ?? null,
+    PurchaseOrder: cart?.purchaseOrder ?? null,
   };
 }
 
@@ -169,6 +173,10 @@ function billingValues(billing: BillingInfo) {
     billingPostalCode: billing.PostalCode,
     billingCountryCode: billing.CountryCode,
     isBusinessPurchase: billing.IsBusinessPurchase,
+    billingCompanyName: billing.CompanyName ?? null,
+    // A tax ID is asked for only where the country has VAT IDs; elsewhere it is dropped, as a state outside the US is.
+    billingTaxId: isVatIdCountry(billing.CountryCode) ? (billing.TaxId ?? null) : null,
+    purchaseOrder: billing.PurchaseOrder ?? null,
   };
 }
 

@@ -48,6 +48,9 @@ export function listUsStates(language: ApiLanguage): UsState[] {
 
 export const isCountryCode = (code: string) => countries.isValid(code);
 
+/** Countries whose business buyers give a VAT identification number (the countries list's VatId). */
+export const isVatIdCountry = (code: string) => vatCodes.has(code);
+
 export const usStateName = (code: string | null | undefined, language: ApiLanguage = 'en') =>
   code && Object.hasOwn(stateNames.en, code) ? stateNames[language][code] : null;
 
