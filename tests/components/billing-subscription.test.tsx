@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SubscriptionStateBadge } from '@/components/billing/status';
 import { SubscriptionView } from '@/components/billing/SubscriptionView';
@@ -43,6 +43,7 @@ function renderSubscriptionPage(key: string, locale: TestLocale = 'en') {
 }
 
 const cancelButton = () => screen.findByRole('button', { name: 'CANCEL SUBSCRIPTION' });
+const resumeButton = () => screen.findByRole('button', { name: 'RESUME SUBSCRIPTION' });
 const nextRenewal = () => screen.getByTestId('next-renewal');
 /** The methods the page sent for this subscription, in order. */
 const sentFor = (key: string) => network.calls(`license/subscription/${key}`).map((call) => call.method);
@@ -95,10 +96,11 @@ describe('subscription page (screen 19)', () => {
     });
 
     it('cannot cancel without a next renewal date', async () => {
-      renderSubscriptionPage(history.cancelled.Key);
+      renderSubscriptionPage(history.renewalFailed.Key);
       expect(await cancelButton()).toBeDisabled();
-      expect(nextRenewal()).toHaveTextContent('Cancelled');
       expect(screen.getByText('There is no upcoming renewal to cancel.')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'RESUME SUBSCRIPTION' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'CHANGE PLAN' })).toBeNull();
     });
 
     it('does nothing when the confirmation is answered No', async () => {
@@ -120,6 +122,28 @@ describe('subscription page (screen 19)', () => {
     });
   });
 
+  describe('the next charge (an account of its own per test)', () => {
+    it.each<[TestLocale, string, (amount: string, date: string) => string]>([
+      ['en', 'Next charge', (amount, date) => `${amount} on ${date}`],
+      ['de', 'Nächste Abbuchung', (amount, date) => `${amount} am ${date}`],
+    ])('shows what the next renewal charges and when (%s), and none once cancelled', async (locale, label, text) => {
+      const subscription = await customerWithActivePlan(`next-charge-${locale}`);
+      renderSubscriptionPage(subscription.Key, locale);
+      // $9.99 with the 8.25 % Texas tax it was bought with.
+      const amount = '\\$10\\.81';
+      expect(await screen.findByTestId('next-charge')).toHaveTextContent(
+        new RegExp(`^${text(amount, utcDay(subscription.NextRenewalDate))}$`),
+      );
+      expect(screen.getByText(label)).toBeVisible();
+      cleanup();
+      await cancelElsewhere(subscription.Key);
+      renderSubscriptionPage(subscription.Key, locale);
+      await screen.findByTestId('subscription-state');
+      expect(screen.queryByTestId('next-charge')).toBeNull();
+      expect(screen.queryByText(label)).toBeNull();
+    });
+  });
+
   describe('cancelling (an account of its own per test)', () => {
     it('cancels after the warn-styled confirmation: Cancelled, no renewal date, Subscription cancelled', async () => {
       const subscription = await customerWithActivePlan('cancel');
@@ -133,7 +157,9 @@ describe('subscription page (screen 19)', () => {
       await waitFor(() => expect(snackText()).toBe('Subscription cancelled'));
       expect(sentFor(subscription.Key)).toEqual(['GET', 'DELETE']);
       expect(nextRenewal()).toHaveTextContent(/^Cancelled$/);
-      expect(await cancelButton()).toBeDisabled();
+      // The paid period runs on: the cancel can be undone, and the focus stays in the section.
+      expect(await resumeButton()).toBeEnabled();
+      expect(screen.getByRole('heading', { name: 'Subscription cancelled' })).toHaveFocus();
       expect(await readSubscription(subscription.Key)).toMatchObject({ IsCancelled: true, NextRenewalDate: null });
     });
 
@@ -158,7 +184,7 @@ describe('subscription page (screen 19)', () => {
       await cancelElsewhere(subscription.Key);
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
       await waitFor(() => expect(nextRenewal()).toHaveTextContent(/^Cancelled$/));
-      expect(await cancelButton()).toBeDisabled();
+      expect(await resumeButton()).toBeEnabled();
       expect(snackText()).toBe('This subscription has no renewal to cancel.');
       expect(sentFor(subscription.Key)).toEqual(['GET', 'DELETE', 'GET']);
     });
@@ -171,6 +197,105 @@ describe('subscription page (screen 19)', () => {
       await waitFor(() => expect(snackText()).toBe('Подписка отменена'));
       expect(nextRenewal()).toHaveTextContent('Отменена');
       expect(await readSubscription(subscription.Key)).toMatchObject({ IsCancelled: true });
+    });
+  });
+
+  describe('resuming (an account of its own per test)', () => {
+    it('resumes a cancelled subscription: the renewal date comes back, Subscription resumed', async () => {
+      const subscription = await customerWithActivePlan('resume');
+      await cancelElsewhere(subscription.Key);
+      const user = renderSubscriptionPage(subscription.Key);
+      // RESUME instead of cancel while the paid period runs; no plan change for a cancelled one.
+      expect(await resumeButton()).toBeEnabled();
+      expect(nextRenewal()).toHaveTextContent(/^Cancelled$/);
+      expect(
+        screen.getByText(`It does not renew. You can resume it until ${utcDay(subscription.ExpirationDate)}`, { exact: false }),
+      ).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'CANCEL SUBSCRIPTION' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'CHANGE PLAN' })).toBeNull();
+      await user.click(await resumeButton());
+      await waitFor(() => expect(snackText()).toBe('Subscription resumed'));
+      expect(nextRenewal()).toHaveTextContent(utcDay(subscription.ExpirationDate));
+      expect(await cancelButton()).toBeEnabled();
+      expect(screen.getByRole('heading', { name: 'Cancel subscription' })).toHaveFocus();
+      expect(await readSubscription(subscription.Key)).toMatchObject({
+        IsCancelled: false,
+        NextRenewalDate: subscription.ExpirationDate,
+      });
+    });
+
+    it('speaks German through the resume', async () => {
+      const subscription = await customerWithActivePlan('resume-de');
+      await cancelElsewhere(subscription.Key);
+      const user = renderSubscriptionPage(subscription.Key, 'de');
+      expect(await screen.findByRole('heading', { name: 'Abonnement gekündigt' })).toBeVisible();
+      await user.click(await screen.findByRole('button', { name: 'ABONNEMENT FORTSETZEN' }));
+      await waitFor(() => expect(snackText()).toBe('Abonnement fortgesetzt'));
+      expect(await readSubscription(subscription.Key)).toMatchObject({ IsCancelled: false });
+    });
+  });
+
+  describe('changing plan and seats (an account of its own per test)', () => {
+    const preview = () => screen.getByTestId('change-preview');
+
+    it('previews more seats with the charge now and at the renewal, then applies it', async () => {
+      const subscription = await customerWithActivePlan('change');
+      const user = renderSubscriptionPage(subscription.Key);
+      await user.click(await screen.findByRole('button', { name: 'CHANGE PLAN' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
+      expect(await dialog.findByRole('option', { name: 'PDF Workshop Pro, yearly – $99.00' })).toBeInTheDocument();
+      expect(dialog.queryByRole('option', { name: /Personal Health/ })).toBeNull();
+      expect(preview()).toHaveTextContent('Choose another plan or number of seats.');
+      expect(dialog.getByRole('button', { name: 'CONFIRM' })).toBeDisabled();
+      const seats = dialog.getByLabelText('Seats');
+      await user.clear(seats);
+      await user.type(seats, '3');
+      // Three seats bill $29.97 and Texas tax $2.47 at the renewal; the rest of this month is charged now.
+      await waitFor(() => expect(screen.getByTestId('due-now')).toHaveTextContent(/^\$\d+\.\d\d \(including \$\d+\.\d\d tax\)$/));
+      expect(screen.getByTestId('next-renewal-charge')).toHaveTextContent(
+        `$32.44 on ${utcDay(subscription.NextRenewalDate)} (including $2.47 tax)`,
+      );
+      await user.click(dialog.getByRole('button', { name: 'CONFIRM' }));
+      await waitFor(() => expect(snackText()).toBe('Plan changed'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await readSubscription(subscription.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
+    });
+
+    it('says a seat count out of range, asks nothing of the server and cannot confirm', async () => {
+      const subscription = await customerWithActivePlan('change-bad');
+      const user = renderSubscriptionPage(subscription.Key);
+      await user.click(await screen.findByRole('button', { name: 'CHANGE PLAN' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
+      const seats = dialog.getByLabelText('Seats');
+      await user.clear(seats);
+      await user.type(seats, '101');
+      expect(dialog.getAllByText('1 to 100').length).toBeGreaterThan(0);
+      expect(seats).toHaveAttribute('aria-invalid', 'true');
+      expect(dialog.getByRole('button', { name: 'CONFIRM' })).toBeDisabled();
+      // Only the counts typed on the way (1, 10) were priced, never 101.
+      const priced = network.calls(`license/subscription/${subscription.Key}/change-preview`);
+      expect(priced.map((call) => (call.body as { Quantity: number }).Quantity)).toEqual([10]);
+      expect(screen.queryByTestId('due-now')).toBeNull();
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await readSubscription(subscription.Key)).toMatchObject({ Quantity: 1, IsRenewed: false });
+    });
+
+    it('speaks Russian in the dialog: the yearly plan priced now and at its renewal', async () => {
+      const subscription = await customerWithActivePlan('change-ru');
+      const user = renderSubscriptionPage(subscription.Key, 'ru');
+      await user.click(await screen.findByRole('button', { name: 'СМЕНИТЬ ТАРИФ' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Смена тарифа' }));
+      await dialog.findByRole('option', { name: 'PDF Workshop Pro, на год – $99.00' });
+      await user.selectOptions(dialog.getByLabelText('Тариф'), 'pdf-workshop-pro-yearly');
+      await waitFor(() => expect(screen.getByTestId('due-now')).toHaveTextContent(/включая налог/));
+      const nextYear = new Date();
+      nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+      expect(screen.getByTestId('next-renewal-charge')).toHaveTextContent(
+        `$107.17, ${utcDay(nextYear.toISOString())} (включая налог $8.17)`,
+      );
+      await user.click(dialog.getByRole('button', { name: 'Отмена' }));
+      expect(await readSubscription(subscription.Key)).toMatchObject({ OfferKey: 'pdf-workshop-pro-monthly', IsRenewed: false });
     });
   });
 });

@@ -131,7 +131,9 @@ test('cancel: confirm, then Subscription cancelled and Cancelled instead of the 
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('snackbar')).toContainText('Subscription cancelled');
   await expect(page.getByTestId('next-renewal')).toHaveText('Cancelled');
-  await expect(cancel).toBeDisabled();
+  // The paid period runs on: the cancel can be undone.
+  await expect(cancel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'RESUME SUBSCRIPTION' })).toBeEnabled();
 
   // The server agrees, and so does the billing page after a reload.
   await page.goto('/account/billing');

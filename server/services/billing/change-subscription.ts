@@ -9,6 +9,7 @@ import type { ApiLanguage } from '../platform/language';
 import { addMonths } from '../platform/dates';
 import type { Offer } from '../store/catalog';
 import { taxOn } from '../store/tax';
+import { testCardOutcomeOnFile } from './card-on-file';
 import { createInvoice, paymentDescription } from './invoices';
 import { queueReceipt } from './mail';
 import { findOwnSubscription, type SubscriptionRow } from './subscriptions';
@@ -91,8 +92,10 @@ export async function applySubscriptionChange(
 ): Promise<SubscriptionChanged> {
   const { subscription, current, target, invoice, now, change } = await changeContext(deps, userId, id, request);
   const taxCents = taxOn(change.dueCents, invoice.taxRateBasisPoints);
-  if (subscription.provider === 'manual' && change.chargeNow && subscription.testCardOutcome !== 'success')
-    throw new ApiError(402, { key: 'cardDeclined' });
+  // Offline, the card renewals charge decides: the card on file, else the one that bought it.
+  const outcome =
+    subscription.provider === 'manual' ? ((await testCardOutcomeOnFile(deps.db, userId)) ?? subscription.testCardOutcome) : null;
+  if (subscription.provider === 'manual' && change.chargeNow && outcome !== 'success') throw new ApiError(402, { key: 'cardDeclined' });
   const provider = activeProvider(deps, subscription.provider);
   const paymentRef = await providerCall(() =>
     provider.changeSubscription(subscription.providerSubscriptionId ?? subscription.id, {
