@@ -6,6 +6,7 @@ import { fillCart, type Quantities } from './store-helpers';
 import { signedIn, uniqueEmail } from './runner/accounts';
 import { germanBilling, texasBilling } from '../support/billing-contacts';
 import { accepted, pageApi } from './runner/network';
+import { staffInConsole } from './admin-helpers';
 
 /*
  * Real billing states for the billing screens, built through the real backend with the page's
@@ -113,7 +114,10 @@ const only = <T>(rows: T[], what: string, test: (row: T) => boolean) => {
  */
 export async function customerWithBillingHistory() {
   const customer = await newCustomer('history');
+  // Renewals charge the card on file, the one the last purchase paid with: the yearly plan's
+  // renewal runs while that is the failing card, the health plan's after a good card replaced it.
   await buy({ 'pdf-workshop-pro-yearly': 1 }, { card: testCards.renewalFails });
+  await renewNow();
   await buy({ 'personal-health-plus-monthly': 1 });
   await renewNow();
   const cancelledInvoiceKey = await buy({ 'pdf-workshop-pro-monthly': 1 });
@@ -179,7 +183,28 @@ export async function customerWithInvoices() {
 }
 
 /**
- * The invoice model as the backend gives a void invoice (server/services/billing/invoices.ts: nothing
- * due). No backend path voids an invoice yet, so only the screens' rendering can be shown.
+ * A customer billed in Texas whose invoices staff gave money back on or voided, through the
+ * console's real calls (a staff member in this browser meanwhile):
+ * - `partlyRefunded`: PDF Workshop Pro monthly ($10.81), $5.00 refunded "Goodwill for the outage";
+ * - `refunded`: PDF Workshop Pro yearly ($107.17), refunded in full without a reason;
+ * - `voided`: the same monthly plan, its checkout begun, voided "Ordered by mistake".
  */
-export const asVoid = (invoice: Invoice): Invoice => ({ ...invoice, IsVoid: true, TotalAmountDue: 0 });
+export async function customerWithCredits() {
+  const customer = await newCustomer('credits');
+  const partlyRefundedKey = await buy({ 'pdf-workshop-pro-monthly': 1 });
+  const refundedKey = await buy({ 'pdf-workshop-pro-yearly': 1 });
+  await fillCart({ 'pdf-workshop-pro-monthly': 1 }, texasBilling);
+  await checkoutElsewhere();
+  const voidedKey = only(await readInvoices(), 'open invoice', (invoice) => invoice.FullyPaidDate === null).Key;
+  // As bought: the customer reads the credits after logging in again.
+  const [partlyRefunded, refunded, voided] = await Promise.all([partlyRefundedKey, refundedKey, voidedKey].map(readInvoice));
+
+  const staff = await staffInConsole();
+  await accepted('confirm the password', pageApi('POST', 'admin/confirm-password', { CurrentPassword: staff.password }));
+  const refund = (key: string, body: { Amount: number; Reason?: string }) =>
+    accepted('refund', pageApi('POST', `admin/invoices/${key}/refund`, body));
+  await refund(partlyRefundedKey, { Amount: 500, Reason: 'Goodwill for the outage' });
+  await refund(refundedKey, { Amount: 10717 });
+  await accepted('void', pageApi('POST', `admin/invoices/${voidedKey}/void`, { Reason: 'Ordered by mistake' }));
+  return { customer, partlyRefunded, refunded, voided };
+}
