@@ -9,6 +9,8 @@ export interface EmailContent {
   paragraphs: string[];
   code?: string;
   details?: { label: string; value: string }[];
+  /** An itemised table: a row per line, then its sums, the last one (the total) in bold. */
+  lines?: { items: { label: string; value: string }[]; sums: { label: string; value: string }[] };
   action?: { label: string; href: string; fallback: string };
   greeting?: string;
   signature?: string;
@@ -47,6 +49,18 @@ const styles = {
     verticalAlign: 'top',
     wordBreak: 'break-word',
   },
+  lineLabel: { color: '#1f2937', fontSize: 14, lineHeight: '20px', padding: '6px 12px 6px 0', verticalAlign: 'top' },
+  lineAmount: {
+    color: '#111827',
+    fontSize: 14,
+    lineHeight: '20px',
+    padding: '6px 0',
+    textAlign: 'right',
+    verticalAlign: 'top',
+    whiteSpace: 'nowrap',
+  },
+  firstSum: { borderTop: '1px solid #e3e8f0' },
+  total: { fontWeight: 700 },
   button: {
     backgroundColor: brandBlue,
     borderRadius: 6,
@@ -67,7 +81,28 @@ const styles = {
 /** Text with its line breaks kept (a support message is written in lines). */
 const Lines = ({ text }: { text: string }) => text.split('\n').flatMap((line, index) => (index ? [<br key={index} />, line] : [line]));
 
-/** The one layout of every mail: brand, heading, words, optional code, details and button, footer. */
+/** Lines, then their sums under a rule; a row each, so the plain text lists them as the details are listed. */
+function LinesTable({ items, sums }: NonNullable<EmailContent['lines']>) {
+  const rows = [
+    ...items.map((item) => ({ ...item, extra: {} })),
+    ...sums.map((sum, index) => ({
+      ...sum,
+      extra: { ...(index === 0 && styles.firstSum), ...(index === sums.length - 1 && styles.total) },
+    })),
+  ];
+  return (
+    <Section style={styles.details}>
+      {rows.map((row, index) => (
+        <Row key={index} data-text-format="dataTable">
+          <Column style={{ ...styles.lineLabel, ...row.extra }}>{row.label}</Column>
+          <Column style={{ ...styles.lineAmount, ...row.extra }}>{row.value}</Column>
+        </Row>
+      ))}
+    </Section>
+  );
+}
+
+/** The one layout of every mail: brand, heading, words, optional code, details, lines and button, footer. */
 export function EmailMessage(content: EmailContent) {
   const { footer } = content;
   return (
@@ -100,6 +135,7 @@ export function EmailMessage(content: EmailContent) {
               ))}
             </Section>
           )}
+          {content.lines && <LinesTable {...content.lines} />}
           {content.action && (
             <Section>
               <Button href={content.action.href} style={styles.button}>

@@ -207,6 +207,16 @@ describe('invoices', () => {
 });
 
 describe('subscriptions', () => {
+  it('says what the next renewal charges: today’s price for each seat, with tax at the rate it was bought at', async () => {
+    const { client } = await buyer('next-charge@example.com', { 'personal-health-plus-monthly': 3 });
+    const [held] = (await client.call('GET', 'license/subscriptions')).body;
+    const one = (await client.call('GET', `license/subscription/${held.Key}`)).body;
+    // 3 × $4.99 = $14.97, and 8.25 % Texas tax: $1.24.
+    expect([held.NextChargeAmount, one.NextChargeAmount]).toEqual([1621, 1621]);
+    const exempt = await buyer('next-charge-de@example.com', { 'personal-health-plus-monthly': 3 }, testCards.success, germanBilling);
+    expect((await exempt.client.call('GET', 'license/subscriptions')).body[0].NextChargeAmount).toBe(1497);
+  });
+
   it('lists, shows and cancels at period end; a second user gets 404', async () => {
     const { client } = await buyer('subs@example.com', { 'pdf-workshop-pro-monthly': 1 });
     const [listed] = (await client.call('GET', 'license/subscriptions')).body;
@@ -223,6 +233,8 @@ describe('subscriptions', () => {
       ProductHomePage: '/solutions/pdf',
     });
     expect(listed.NextRenewalDate).toBe(listed.ExpirationDate);
+    // The next charge: $9.99 with the 8.25 % Texas tax of the purchase.
+    expect(listed.NextChargeAmount).toBe(1081);
     const other = await newCustomer(backend, 'subs-other@example.com');
     expect((await other.call('GET', `license/subscription/${listed.Key}`)).status).toBe(404);
     expect((await other.call('DELETE', `license/subscription/${listed.Key}`)).status).toBe(404);
@@ -230,7 +242,7 @@ describe('subscriptions', () => {
     const cancelled = await client.call('DELETE', `license/subscription/${listed.Key}`);
     expect(cancelled.body).toEqual({ ErrorMessages: [], Data: null });
     const after = (await client.call('GET', `license/subscription/${listed.Key}`)).body;
-    expect(after).toMatchObject({ IsCancelled: true, NextRenewalDate: null, IsActive: true });
+    expect(after).toMatchObject({ IsCancelled: true, NextRenewalDate: null, NextChargeAmount: null, IsActive: true });
     const again = await client.call('DELETE', `license/subscription/${listed.Key}`);
     expect(again.status).toBe(400);
     expect(again.body.ErrorMessages[0].Message).toBe('This subscription has no renewal to cancel.');

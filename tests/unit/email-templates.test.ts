@@ -25,8 +25,8 @@ describe.each(cases)('%s in %s', (kind, language) => {
   });
 
   it('carries every value it was given, in both parts', () => {
-    const values: Record<string, string> = sampleValues(origin, language)[kind];
-    const shown = (value: string) => value.split('\n').filter(Boolean);
+    const values: Record<string, unknown> = sampleValues(origin, language)[kind];
+    const shown = (value: unknown) => (typeof value === 'string' ? value.split('\n').filter(Boolean) : []);
     for (const value of Object.values(values).flatMap(shown)) {
       expect(mail.text).toContain(value);
       expect(mail.html).toContain(value.replaceAll('&', '&amp;'));
@@ -59,6 +59,26 @@ describe('templates', () => {
     expect((await renderSample('passwordChanged', 'de', origin)).text).toContain('Vereinigte Staaten');
     expect((await renderSample('passwordChanged', 'ru', origin)).text).toContain('Plano, TX 75024, США');
     expect((await renderSample('passwordChanged', 'en', origin)).text).toContain('United States');
+  });
+
+  it('itemise a receipt: each line with its quantity and amount, then tax and total, in both parts', async () => {
+    const mail = await renderSample('receipt', 'de', origin);
+    for (const row of [
+      /PDF Workshop Pro, yearly × 2\s+\$198\.00/,
+      /Architecture review × 1\s+\$1,002\.00/,
+      /Steuer\s+\$99\.00/,
+      /Gesamt\s+\$1,299\.00/,
+    ])
+      expect(mail.text).toMatch(row);
+    expect(mail.html).toContain('PDF Workshop Pro, yearly × 2');
+    expect(mail.html).toContain('$1,002.00');
+  });
+
+  it('leave out a detail given empty (a void without a reason)', async () => {
+    const values = { ...sampleValues(origin, 'en').invoiceVoided, reason: '' };
+    const mail = await renderEmail('invoiceVoided', 'en', values, origin);
+    expect(mail.text).toContain('Voided on');
+    expect(mail.text).not.toContain('Reason');
   });
 
   it('show a verification code on its own line, before the rest of the text', async () => {
