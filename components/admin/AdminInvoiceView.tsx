@@ -6,15 +6,14 @@ import { InvoiceLinesTable, InvoicePaymentsTable } from '@/components/billing/In
 import { InvoiceStatusBadge } from '@/components/billing/status';
 import { Button } from '@/components/ui/Button';
 import { Link } from '@/i18n/navigation';
-import { fetchAdminInvoice, voidInvoice } from '@/lib/api/admin';
+import { fetchAdminInvoice } from '@/lib/api/admin';
 import type { AdminInvoice } from '@/lib/contract/admin';
-import { invoiceStatus } from '@/lib/contract/presentation';
-import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
-import { askConsole } from './console-store';
-import { refundedOf } from './CustomerView';
+import { invoiceStatus, refundedOf } from '@/lib/contract/presentation';
+import { useAdminQuery } from './admin-queries';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
 import { adminPaths } from './paths';
 import { RefundDialog } from './RefundDialog';
+import { VoidDialog } from './VoidDialog';
 
 /** Any customer's invoice as the console sees it: the summary, payments and refunds, Void and Refund. */
 export function AdminInvoiceView({ id }: { id: string }) {
@@ -49,26 +48,17 @@ export function AdminInvoiceView({ id }: { id: string }) {
 
 function InvoiceActions({ data }: { data: AdminInvoice }) {
   const t = useTranslations('admin.invoice');
-  const voiding = useAdminWrite(voidInvoice);
+  const [voiding, setVoiding] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const invoice = data.Invoice;
-  const onVoid = async () => {
-    const question = {
-      title: t('voidTitle'),
-      message: t('voidMessage', { number: invoice.InvoiceNumber }),
-      confirmLabel: t('void'),
-      warn: true,
-    };
-    if (!(await askConsole(question))) return;
-    voiding.mutate(invoice.Key, { onSuccess: () => reportDone(t('voided')) });
-  };
   return (
     <>
       {invoiceStatus(invoice) === 'unpaid' && (
-        <Button variant="warn" busy={voiding.isPending} onClick={() => void onVoid()}>
+        <Button variant="warn" onClick={() => setVoiding(true)}>
           {t('void')}
         </Button>
       )}
+      <VoidDialog open={voiding} invoice={invoice} onClose={() => setVoiding(false)} />
       {data.Refundable > 0 && <Button onClick={() => setRefunding(true)}>{t('refund')}</Button>}
       <RefundDialog open={refunding} invoice={data} onClose={() => setRefunding(false)} onRefunded={() => setRefunding(false)} />
     </>

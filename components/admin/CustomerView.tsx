@@ -9,15 +9,12 @@ import { Link } from '@/i18n/navigation';
 import { cancelSubscriptionAsStaff, fetchCustomer, suspendCustomer, unsuspendCustomer } from '@/lib/api/admin';
 import type { CustomerDetail } from '@/lib/contract/admin';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
+import { refundedOf } from '@/lib/contract/presentation';
 import { askConsole } from './console-store';
 import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { CustomerBadges } from './Customers';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
 import { adminPaths } from './paths';
-
-/** What an invoice gave back: its refunds (payments that are not payments), in cents. */
-export const refundedOf = (invoice: Pick<Invoice, 'Payments'>) =>
-  invoice.Payments.reduce((total, payment) => total + (payment.IsPayment ? 0 : payment.Amount), 0);
 
 /** One customer: profile and suspension, invoices, subscriptions, live sessions. */
 export function CustomerView({ id }: { id: string }) {

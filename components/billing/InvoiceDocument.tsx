@@ -6,6 +6,7 @@ import { brand } from '@/lib/config';
 import type { Invoice } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd, taxRateValues } from '@/lib/contract/presentation';
 import { cx } from '../ui/cx';
+import { InvoiceCredits } from './InvoiceCredits';
 import { InvoiceLinesTable, InvoicePaymentsTable } from './InvoiceTables';
 import { InvoiceStatusBadge } from './status';
 
@@ -63,6 +64,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </div>
 
       <Payments invoice={invoice} />
+
+      <InvoiceCredits credits={invoice.Credits} />
 
       {invoice.BillingNotes && (
         <section className="flex flex-col gap-1">
@@ -152,18 +155,20 @@ function Totals({ invoice }: { invoice: Invoice }) {
   );
 }
 
+/** The money taken; what was given back is listed with the credits. */
 function Payments({ invoice }: { invoice: Invoice }) {
   const t = useTranslations('billing.invoice');
   const headingId = useId();
+  const payments = invoice.Payments.filter((payment) => payment.IsPayment);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         {t('payments')}
       </h3>
-      {invoice.Payments.length === 0 ? (
+      {payments.length === 0 ? (
         <p className="text-sm text-slate-700">{t('noPayments')}</p>
       ) : (
-        <InvoicePaymentsTable payments={invoice.Payments} t={t} formatMoney={formatUsd} formatDate={formatInvoiceDate} />
+        <InvoicePaymentsTable payments={payments} t={t} formatMoney={formatUsd} formatDate={formatInvoiceDate} />
       )}
     </section>
   );

@@ -45,7 +45,13 @@ const stateTones: Record<SubscriptionState, Tone> = {
   inactive: 'bad',
   invalid: 'bad',
 };
-const statusTones: Record<InvoiceStatus, Tone> = { paid: 'good', unpaid: 'wait', void: 'muted' };
+const statusTones: Record<InvoiceStatus, Tone> = {
+  paid: 'good',
+  partiallyRefunded: 'info',
+  refunded: 'muted',
+  unpaid: 'wait',
+  void: 'muted',
+};
 
 /** Subscription state (docs/product/billing.md#subscription-states; the rule itself lives in lib/contract/presentation). */
 /** The subscription's offer, with how many it holds when more than one. */
@@ -66,8 +72,8 @@ export function SubscriptionStateBadge({ subscription }: { subscription: Subscri
   );
 }
 
-/** Invoice status: Void, Paid or Unpaid Pending (docs/product/billing.md#invoice-status). */
-export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'> }) {
+/** Invoice status: Void, Refunded, Partially refunded, Paid or Unpaid Pending (docs/product/billing.md#invoice-status). */
+export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate' | 'Payments' | 'TotalAmount'> }) {
   const t = useTranslations('billing.invoiceStatus');
   const status = invoiceStatus(invoice);
   return (

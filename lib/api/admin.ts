@@ -10,6 +10,7 @@ import {
   type OfferEdit,
   type Overview,
   type RefundRequest,
+  type VoidRequest,
   type StaffMe,
   type StaffRole,
   type SupportMessageRow,
@@ -71,7 +72,7 @@ export const unsuspendCustomer = (id: string) => write('POST', `admin/customers/
 // Invoices and subscriptions
 
 export const fetchAdminInvoice = (id: string, signal?: AbortSignal) => read<AdminInvoice>(`admin/invoices/${segment(id)}`, signal);
-export const voidInvoice = (id: string) => write('POST', `admin/invoices/${segment(id)}/void`);
+export const voidInvoice = (id: string, request: VoidRequest) => write('POST', `admin/invoices/${segment(id)}/void`, request);
 export const refundInvoice = (id: string, request: RefundRequest) => write('POST', `admin/invoices/${segment(id)}/refund`, request);
 export const cancelSubscriptionAsStaff = (id: string, When: 'now' | 'period-end') =>
   write('POST', `admin/subscriptions/${segment(id)}/cancel`, { When });

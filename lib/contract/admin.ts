@@ -130,6 +130,10 @@ export const RefundRequestSchema = z.object({
 });
 export type RefundRequest = z.input<typeof RefundRequestSchema>;
 
+/** Staff may say why they void an invoice: the customer sees it. The body may be left out. */
+export const VoidRequestSchema = z.object({ Reason: optionalText(limits.refundReason).nullish() });
+export type VoidRequest = z.input<typeof VoidRequestSchema>;
+
 export const CancelSubscriptionRequestSchema = z.object({ When: z.enum(['now', 'period-end']) });
 
 // Catalog

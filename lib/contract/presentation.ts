@@ -59,12 +59,25 @@ export function taxRateValues(model: TaxedModel, language: string): { rate: stri
   };
 }
 
-export type InvoiceStatus = 'void' | 'paid' | 'unpaid';
+export type InvoiceStatus = 'void' | 'refunded' | 'partiallyRefunded' | 'paid' | 'unpaid';
 
-/** Invoice status: Void; Paid (FullyPaidDate set); otherwise Unpaid Pending (docs/product/billing.md#invoice-status). */
-export function invoiceStatus(invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate'>): InvoiceStatus {
+/** What was given back on an invoice, in cents. */
+export const refundedOf = (invoice: Pick<Invoice, 'Payments'>) =>
+  invoice.Payments.reduce((total, payment) => total + (payment.IsPayment ? 0 : payment.Amount), 0);
+
+/**
+ * Invoice status (docs/product/billing.md#invoice-status): Void; then for a paid invoice what it
+ * still keeps of its total after refunds (a refunded second payment leaves it Paid); otherwise
+ * Unpaid Pending.
+ */
+export function invoiceStatus(invoice: Pick<Invoice, 'IsVoid' | 'FullyPaidDate' | 'Payments' | 'TotalAmount'>): InvoiceStatus {
   if (invoice.IsVoid) return 'void';
-  return invoice.FullyPaidDate ? 'paid' : 'unpaid';
+  if (!invoice.FullyPaidDate) return 'unpaid';
+  const refunded = refundedOf(invoice);
+  if (!refunded) return 'paid';
+  const kept = invoice.Payments.reduce((total, payment) => total + (payment.IsPayment ? payment.Amount : 0), 0) - refunded;
+  if (kept <= 0) return 'refunded';
+  return kept < invoice.TotalAmount ? 'partiallyRefunded' : 'paid';
 }
 
 export type SubscriptionState = 'active' | 'expired' | 'pending' | 'renewed' | 'inactive' | 'invalid';

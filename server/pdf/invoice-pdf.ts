@@ -71,11 +71,7 @@ export async function renderInvoicePdf(invoice: Invoice, language: ApiLanguage):
     .fontSize(10)
     .text(fillArguments(t.version, { version: String(invoice.InvoiceVersion) }));
   doc.moveDown(0.3);
-  doc
-    .font(bold)
-    .fontSize(12)
-    .fillColor(statusColors[status])
-    .text(statusText[status].toLocaleUpperCase(language));
+  doc.font(bold).fontSize(12).fillColor(statusColors[status]).text(statusText[status].toLocaleUpperCase(language));
   doc.fillColor('#000').font(regular).fontSize(10);
   doc.text(`${t.invoiceDate}: ${formatInvoiceDate(invoice.CreatedDate)}`);
   if (invoice.FullyPaidDate) doc.text(`${t.paidDate}: ${formatInvoiceDate(invoice.FullyPaidDate)}`);

@@ -5,6 +5,7 @@ import {
   CancelSubscriptionRequestSchema,
   RefundRequestSchema,
   UuidParamSchema,
+  VoidRequestSchema,
 } from '../../lib/contract/admin';
 import { ErrorEnvelopeSchema } from '../../lib/contract/envelope';
 import { requestLanguage } from '../errors';
@@ -36,7 +37,8 @@ const voidRoute = createRoute({
   method: 'post',
   path: '/admin/invoices/{id}/void',
   tags: ['admin'],
-  request: { params: UuidParamSchema },
+  // The reason is optional, and so is the body that carries it.
+  request: { params: UuidParamSchema, body: { ...jsonBody(VoidRequestSchema).body, required: false } },
   responses: {
     200: jsonContent(AdminDoneSchema, 'Void: its checkouts closed, no payment can pay it any more'),
     ...adminErrorResponses,
@@ -76,7 +78,7 @@ export const adminBillingRoutes = createRouter()
     c.header('Cache-Control', 'no-store');
     return c.json(await adminInvoice(c.get('deps'), c.req.valid('param').id, requestLanguage(c)), 200);
   })
-  .openapi(voidRoute, async (c) => c.json(await voidInvoice(c.get('deps'), staffOf(c), c.req.valid('param').id), 200))
+  .openapi(voidRoute, async (c) => c.json(await voidInvoice(c.get('deps'), staffOf(c), c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(refundRoute, async (c) =>
     c.json(await refundInvoice(c.get('deps'), staffOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )

@@ -5,6 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { passwordConfirmationMs } from '@/lib/contract/admin';
+import type { Invoice } from '@/lib/contract/billing';
+import { invoiceStatus } from '@/lib/contract/presentation';
 import { auditLog, payments } from '@/server/db/schema';
 import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import type { FakeStripe } from '../support/fake-stripe';
@@ -45,6 +47,19 @@ const confirmPassword = () => markStaffSession(backend, staff, { secondFactor: t
 
 const auditEntry = async (key: string) => (await backend.database.db.select().from(auditLog).where(eq(auditLog.id, key)))[0];
 
+/** Every mail sent to an address so far whose subject matches. */
+async function mailsTo(on: TestBackend, address: string, subject: RegExp) {
+  while ((await on.deliverMail()) > 0);
+  return on.mail.to(address).filter((mail) => subject.test(mail.subject));
+}
+
+/** The status the customer sees of an invoice, in its own page and in the list. */
+async function statusesOf(client: TestClient, invoiceKey: string) {
+  const shown: Invoice = (await client.call('GET', `billing/invoice/${invoiceKey}`)).body;
+  const listed = ((await client.call('GET', 'billing/invoices')).body as Invoice[]).find((invoice) => invoice.Key === invoiceKey)!;
+  return [invoiceStatus(shown), invoiceStatus(listed)];
+}
+
 describe('console: invoices', () => {
   it('does not exist for a customer', async () => {
     const { client, invoiceKey } = await buyer('adm-bill-customer@example.com', { 'pdf-workshop-pro-monthly': 1 });
@@ -83,7 +98,9 @@ describe('console: invoices', () => {
     await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
     const session = await client.call('POST', 'payment/create-manual-session');
     const [unpaid] = (await client.call('GET', 'billing/invoices')).body;
-    const voided = await staff.call('POST', `admin/invoices/${unpaid.Key}/void`);
+    const tooLong = await staff.call('POST', `admin/invoices/${unpaid.Key}/void`, { body: { Reason: 'x'.repeat(201) } });
+    expect(tooLong.status).toBe(400);
+    const voided = await staff.call('POST', `admin/invoices/${unpaid.Key}/void`, { body: { Reason: 'Ordered by mistake' } });
     expect(voided.status).toBe(200);
     expect(voided.body).toEqual({ ErrorMessages: [], AuditKey: expect.any(String) });
     expect(await auditEntry(voided.body.AuditKey)).toMatchObject({
@@ -91,11 +108,22 @@ describe('console: invoices', () => {
       targetType: 'invoice',
       targetId: unpaid.Key,
       before: { IsVoid: false },
-      after: { IsVoid: true },
+      after: { IsVoid: true, Reason: 'Ordered by mistake' },
     });
 
     const shown = (await client.call('GET', `billing/invoice/${unpaid.Key}`)).body;
     expect(shown).toMatchObject({ IsVoid: true, TotalAmountDue: 0, FullyPaidDate: null });
+    // The credit: the whole invoice, the day it was voided and why.
+    expect(shown.Credits).toEqual([
+      { Kind: 'void', DateTime: backend.clock.now().toISOString(), Amount: 1081, Reason: 'Ordered by mistake' },
+    ]);
+    expect(await statusesOf(client, unpaid.Key)).toEqual(['void', 'void']);
+    const [told, ...again] = await mailsTo(backend, 'adm-void@example.com', /was voided/);
+    expect(again).toEqual([]);
+    expect(told.subject).toBe(`Your Bluebonnet invoice ${unpaid.InvoiceNumber} was voided`);
+    expect(told.text).toMatch(/Amount\s+\$10\.81/);
+    expect(told.text).toMatch(/Reason\s+Ordered by mistake/);
+    expect(told.html).toContain(`/en/account/billing/invoice/${unpaid.Key}"`);
     // The checkout opened before the void, and Pay Now, are both refused.
     const paid = await client.call('POST', 'payment/manual/pay', { body: testCardPayment(session.body.Value) });
     expect(paid.status).toBe(400);
@@ -111,8 +139,30 @@ describe('console: invoices', () => {
     const pdf = await backend.app.request(`/api/billing/invoice-pdf/${unpaid.Key}/download`, {
       headers: { Cookie: `sid=${client.cookie('sid')}` },
     });
-    expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('VOID');
+    const voidPdf = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(voidPdf).toContain('VOID');
+    expect(voidPdf).toContain('Credits');
+    expect(voidPdf).toContain('Invoice voided');
+    expect(voidPdf).toContain('Reason: Ordered by mistake');
+    expect(voidPdf).toContain('-$10.81');
     expect((await staff.call('POST', `admin/invoices/${unpaid.Key}/void`)).status).toBe(409);
+    expect(await mailsTo(backend, 'adm-void@example.com', /was voided/)).toHaveLength(1);
+  });
+
+  it('voids without a reason, and tells a German customer in German', async () => {
+    const client = await newCustomer(backend, 'adm-void-de@example.com');
+    await client.call('GET', 'auth/session-info', { headers: { 'Accept-Language': 'de' } });
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    await client.call('POST', 'payment/create-manual-session');
+    const [unpaid] = (await client.call('GET', 'billing/invoices')).body;
+    expect((await staff.call('POST', `admin/invoices/${unpaid.Key}/void`)).status).toBe(200);
+    const shown = (await client.call('GET', `billing/invoice/${unpaid.Key}`, { headers: { 'Accept-Language': 'de' } })).body;
+    expect(shown.Credits).toMatchObject([{ Kind: 'void', Amount: 1081, Reason: null }]);
+    const [told, ...again] = await mailsTo(backend, 'adm-void-de@example.com', /storniert/);
+    expect(again).toEqual([]);
+    expect(told.subject).toBe(`Ihre Bluebonnet-Rechnung ${unpaid.InvoiceNumber} wurde storniert`);
+    expect(told.text).toContain('Sie schulden diesen Betrag nicht');
+    expect(told.text).not.toContain('Grund');
   });
 
   it('voids a failed renewal’s invoice: the subscription stays lapsed, with no Pay Now', async () => {
@@ -160,6 +210,7 @@ describe('console: refunds', () => {
 
     const part = await staff.call('POST', `admin/invoices/${invoiceKey}/refund`, { body: { Amount: 1000, Reason: 'Goodwill' } });
     expect(part.status).toBe(200);
+    expect(await statusesOf(client, invoiceKey)).toEqual(['partiallyRefunded', 'partiallyRefunded']);
     expect(await auditEntry(part.body.AuditKey)).toMatchObject({
       action: 'invoice.refund',
       before: { Refundable: 1081 },
@@ -184,23 +235,43 @@ describe('console: refunds', () => {
       ['manual', 81],
     ]);
     const invoice = (await client.call('GET', `billing/invoice/${invoiceKey}`)).body;
+    // The reason staff gave goes with the refund; without one it is a plain refund.
     expect(invoice.Payments).toMatchObject([
       { IsPayment: true, Amount: 1081 },
-      { IsPayment: false, Amount: 1000, Description: 'Refund' },
+      { IsPayment: false, Amount: 1000, Description: 'Refund: Goodwill' },
       { IsPayment: false, Amount: 81, Description: 'Refund' },
     ]);
+    const today = backend.clock.now().toISOString();
+    expect(invoice.Credits).toEqual([
+      { Kind: 'refund', DateTime: today, Amount: 1000, Reason: 'Goodwill' },
+      { Kind: 'refund', DateTime: today, Amount: 81, Reason: null },
+    ]);
+    expect(await statusesOf(client, invoiceKey)).toEqual(['refunded', 'refunded']);
     expect(invoice.FullyPaidDate).not.toBeNull();
     // Refunded in full, still paid: nothing is owed.
     expect(invoice.TotalAmountDue).toBe(0);
     const russian = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'ru' } })).body;
-    expect(russian.Payments[1].Description).toBe('Возврат');
+    expect(russian.Payments[1].Description).toBe('Возврат: Goodwill');
+    expect(russian.Payments[2].Description).toBe('Возврат');
     const pdf = await backend.app.request(`/api/billing/invoice-pdf/${invoiceKey}/download`, {
       headers: { Cookie: `sid=${client.cookie('sid')}` },
     });
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('REFUNDED');
+    expect(text).toContain('Credits');
     expect(text).toContain('Refund');
+    expect(text).toContain('Reason: Goodwill');
     expect(text).toContain('-$10.00');
     expect(text).toContain('-$0.81');
+
+    // A mail for each refund, once, with its amount and reason; the rest has none to give.
+    const told = await mailsTo(backend, 'adm-refund@example.com', /^Refund for your Bluebonnet invoice/);
+    expect(told).toHaveLength(2);
+    expect(told[0].text).toMatch(/Amount refunded\s+\$10\.00/);
+    expect(told[0].text).toMatch(/Reason\s+Goodwill/);
+    expect(told[1].text).toMatch(/Amount refunded\s+\$0\.81/);
+    expect(told[1].text).not.toContain('Reason');
+    expect(told[0].html).toContain(`/en/account/billing/invoice/${invoiceKey}"`);
   });
 
   it('answers 409 for an invoice with nothing paid', async () => {
@@ -331,12 +402,20 @@ describe('console: refunds and cancellations with Stripe (against the local fake
     expect(await refundsCounted()).toBe(counted + 2);
 
     expect((await stripeStaff.call('GET', `admin/invoices/${invoiceKey}`)).body.Refundable).toBe(102375);
+    // The customer hears of each refund once, ours and the dashboard's alike.
+    const refundMails = await mailsTo(stripeBackend, 'adm-stripe-refund@example.com', /^Refund for your Bluebonnet invoice/);
+    expect(refundMails.map((mail) => mail.text.match(/Amount refunded\s+(\S+)/)?.[1])).toEqual(['$500.00', '$100.00']);
     const shown = (await client.call('GET', `billing/invoice/${invoiceKey}`, { headers: { 'Accept-Language': 'de' } })).body;
     expect(shown.Payments.map((payment: { Description: string; IsPayment: boolean }) => [payment.IsPayment, payment.Description])).toEqual([
       [true, 'Kartenzahlung'],
       [false, 'Erstattung'],
       [false, 'Erstattung beim Zahlungsanbieter'],
     ]);
+    expect(shown.Credits).toMatchObject([
+      { Kind: 'refund', Amount: 50000, Reason: null },
+      { Kind: 'refund', Amount: 10000, Reason: null },
+    ]);
+    expect(invoiceStatus(shown)).toBe('partiallyRefunded');
     // A charge this site never took is ignored.
     expect((await deliver('charge.refunded', stripe.dashboardRefund('pi_not_ours', 100), 'evt_adm_refund_3')).status).toBe(200);
   });
@@ -370,6 +449,15 @@ describe('console: refunds and cancellations with Stripe (against the local fake
       'Card payment',
       'Refund: this invoice was void',
     ]);
+    expect(shown.Credits).toMatchObject([
+      { Kind: 'void', Amount: 162375, Reason: null },
+      { Kind: 'refund', Amount: 162375, Reason: 'The invoice had been voided' },
+    ]);
+    // Told of the void, and of the payment given back.
+    expect(await mailsTo(stripeBackend, 'adm-stripe-void@example.com', /was voided/)).toHaveLength(1);
+    const [refunded, ...more] = await mailsTo(stripeBackend, 'adm-stripe-void@example.com', /^Refund for/);
+    expect(more).toEqual([]);
+    expect(refunded.text).toMatch(/Reason\s+The invoice had been voided/);
   });
 
   it('ends a Stripe subscription at once at Stripe too', async () => {

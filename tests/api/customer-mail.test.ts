@@ -16,6 +16,7 @@ import {
   type TestBackend,
   type TestClient,
 } from './harness';
+import { staffClient } from './staff-harness';
 
 const origin = 'https://shop.example';
 let backend: TestBackend;
@@ -55,7 +56,10 @@ describe('receipts', () => {
     expect(receipts).toHaveLength(1);
     const [receipt] = receipts;
     expect(receipt.subject).toBe(`Receipt for your Bluebonnet payment (invoice ${invoice.InvoiceNumber})`);
-    expect(receipt.text).toContain(`Amount paid   ${formatUsd(invoice.TotalAmount)}`);
+    // Itemised: each line with its quantity and amount, then the tax and the total.
+    expect(receipt.text).toMatch(/PDF Workshop Pro, monthly × 1\s+\$9\.99\s+Tax\s+\$0\.82\s+Total\s+\$10\.81/);
+    expect(receipt.text).toContain(`Total   ${formatUsd(invoice.TotalAmount)}`);
+    expect(receipt.html).toContain('PDF Workshop Pro, monthly × 1');
     expect(receipt.text).toContain(`${origin}/en/account/billing/invoice/${invoice.Key}`);
     expect(receipt.html).toContain(`href="${origin}/en/account/billing/invoice/${invoice.Key}"`);
     expect(receipt.attachments).toHaveLength(1);
@@ -68,9 +72,13 @@ describe('receipts', () => {
 
   it('in the language the customer last used, the PDF too', async () => {
     const client = await customer('beleg@example.com', 'de');
-    const { invoiceKey } = await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 1 });
+    const { invoiceKey } = await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 2, 'consulting-architecture-review': 1 });
     const [receipt] = await mailsTo('beleg@example.com', /^Zahlungsbeleg/);
     expect(receipt.text).toContain('Vielen Dank für Ihre Zahlung');
+    // The lines in German as the invoice names them: 2 × $9.99 and the review, 8.25 % tax on $1,519.98.
+    expect(receipt.text).toMatch(/PDF Workshop Pro, monatlich × 2\s+\$19\.98/);
+    expect(receipt.text).toMatch(/× 1\s+\$1,500\.00/);
+    expect(receipt.text).toMatch(/Steuer\s+\$125\.40\s+Gesamt\s+\$1,645\.38/);
     expect(receipt.text).toContain(`${origin}/de/account/billing/invoice/${invoiceKey}`);
     expect(await pdfText(new Uint8Array(receipt.attachments[0].content))).toContain('Rechnung');
   });
@@ -129,6 +137,24 @@ describe('renewals', () => {
     // Two units at today's price with the Texas tax of the purchase: 2 × $99.00 + 8.25 %.
     expect(reminders[0].text).toContain('$214.34');
     expect(reminders[0].text).toContain('PDF Workshop Pro, yearly');
+  });
+});
+
+describe('refunds', () => {
+  it('tell a German customer of each refund once, with the amount and the reason staff gave', async () => {
+    const client = await customer('erstattung@example.com', 'de');
+    const { invoiceKey } = await buyWithTestCard(client, { 'pdf-workshop-pro-monthly': 1 });
+    const { client: staff } = await staffClient(backend, { passwordConfirmed: true });
+    const refund = { Amount: 500, Reason: 'Ausfall am Montag' };
+    expect((await staff.call('POST', `admin/invoices/${invoiceKey}/refund`, { body: refund })).status).toBe(200);
+    const refunds = await mailsTo('erstattung@example.com', /^Erstattung/);
+    expect(refunds).toHaveLength(1);
+    const [mail] = refunds;
+    const { InvoiceNumber } = (await client.call('GET', `billing/invoice/${invoiceKey}`)).body;
+    expect(mail.subject).toBe(`Erstattung zu Ihrer Bluebonnet-Rechnung ${InvoiceNumber}`);
+    expect(mail.text).toMatch(/Erstatteter Betrag\s+\$5\.00/);
+    expect(mail.text).toMatch(/Grund\s+Ausfall am Montag/);
+    expect(mail.html).toContain(`href="${origin}/de/account/billing/invoice/${invoiceKey}"`);
   });
 });
 

@@ -94,8 +94,12 @@ describe('console invoice page', () => {
     expect(screen.queryByRole('button', { name: t.invoice.refund })).toBeNull();
     await user.click(voidButton);
     const question = await screen.findByRole('dialog', { name: t.invoice.voidTitle });
+    // An optional reason, which the customer sees.
+    await user.type(within(question).getByLabelText(t.invoice.voidReason), '  Ordered by mistake ');
     await user.click(within(question).getByRole('button', { name: t.invoice.void }));
     await waitFor(() => expect(snackText()).toBe(t.invoice.voided));
+    expect(network.calls(`POST admin/invoices/${unpaid}/void`).map((call) => call.body)).toEqual([{ Reason: 'Ordered by mistake' }]);
+    expect((await adminInvoice(unpaid)).Invoice.Credits).toMatchObject([{ Kind: 'void', Reason: 'Ordered by mistake' }]);
     expect(await screen.findByText(t.invoice.voidMark)).toBeVisible();
     expect(screen.queryByRole('button', { name: t.invoice.void })).toBeNull();
 

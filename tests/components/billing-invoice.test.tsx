@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceDocument } from '@/components/billing/InvoiceDocument';
 import { InvoiceView } from '@/components/billing/InvoiceView';
 import { servicesBought } from '@/components/billing/PaymentSuccess';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
@@ -8,9 +7,16 @@ import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import type { Invoice } from '@/lib/contract/billing';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { appActions, appState } from '@/lib/state/app-state';
-import { invoiceStatus } from '@/lib/contract/presentation';
 import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
-import { asVoid, customerWithInvoices, endSessionElsewhere, invoicePage, shareCustomerState, unknownKey, utcDay } from './billing-fixtures';
+import {
+  customerWithCredits,
+  customerWithInvoices,
+  endSessionElsewhere,
+  invoicePage,
+  shareCustomerState,
+  unknownKey,
+  utcDay,
+} from './billing-fixtures';
 import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { signedIn } from './runner/accounts';
 import { network, pageApi } from './runner/network';
@@ -77,6 +83,8 @@ describe('invoice page (screen 18)', () => {
     );
     expect(payNow()).toBeNull();
     expect(screen.queryByText(thanks)).toBeNull();
+    // Nothing was given back: no credits section.
+    expect(screen.queryByRole('heading', { name: 'Credits' })).toBeNull();
   });
 
   it('asks for a login instead of downloading the PDF when the session has ended meanwhile (logged out in another tab)', async () => {
@@ -100,17 +108,6 @@ describe('invoice page (screen 18)', () => {
     expect(payNow()).toHaveAttribute('href', `/store/checkout?invoice=${unpaid.Key}`);
     expect(amountDue()).toHaveTextContent('$1,645.38');
     expect(screen.getByText('No payments yet.')).toBeVisible();
-  });
-
-  // No backend path voids an invoice yet (see billing-fixtures `asVoid`): the invoice document
-  // is given the backend's own unpaid invoice with the void flag set, with no call at all.
-  it('shows VOID instead of the amount due, and no Pay Now, for a void invoice (a changed model: the backend cannot void one yet)', async () => {
-    const voided = asVoid(invoices.unpaid);
-    renderWithIntl(<InvoiceDocument invoice={voided} />);
-    expect(await status()).toHaveTextContent('Void');
-    expect(amountDue()).toHaveTextContent(/^VOID$/);
-    // The page offers Pay Now for an unpaid invoice only (InvoiceView).
-    expect(invoiceStatus(voided)).toBe('void');
   });
 
   it('says tax exempt instead of a tax amount (billed outside Texas)', async () => {
@@ -172,6 +169,50 @@ describe('invoice page (screen 18)', () => {
     expect(screen.getByText('Bluebonnet Software LLC').parentElement).toHaveTextContent(/Vereinigte Staaten/);
     expect(screen.getByTestId('bill-to')).toHaveTextContent('Vereinigte Staaten von Amerika');
     expect(screen.getByRole('row', { name: /PDF Workshop Pro, monatlich/ })).toBeVisible();
+  });
+});
+
+describe('invoice page: refunds and voids', () => {
+  let credited!: Awaited<ReturnType<typeof customerWithCredits>>;
+  shareCustomerState(customerWithCredits, (built) => (credited = built));
+
+  const credits = () => within(screen.getByRole('table', { name: 'Credits' }));
+
+  it('says Partially refunded and lists the refund with its date, reason and amount; the payments list only the payment', async () => {
+    const { partlyRefunded } = credited;
+    openInvoice(partlyRefunded.Key);
+    expect(await status()).toHaveTextContent(/^Partially refunded$/);
+    const refund = credits().getByTestId('credit-refund');
+    expect(refund).toHaveTextContent('Refund');
+    expect(refund).toHaveTextContent('Reason: Goodwill for the outage');
+    expect(refund).toHaveTextContent('-$5.00');
+    expect(refund).toHaveTextContent(utcDay(new Date().toISOString()));
+    const payments = within(screen.getByRole('table', { name: 'Payments' }));
+    expect(payments.getAllByRole('row')).toHaveLength(2); // the heading and the card payment
+    expect(payments.getByRole('row', { name: /Card payment/ })).toHaveTextContent('$10.81');
+    expect(amountDue()).toHaveTextContent('$0.00');
+  });
+
+  it('says Void, shows VOID for the amount due and the voided total as a credit with its reason, and offers no Pay Now', async () => {
+    const { voided } = credited;
+    openInvoice(voided.Key);
+    expect(await status()).toHaveTextContent(/^Void$/);
+    expect(amountDue()).toHaveTextContent(/^VOID$/);
+    const credit = credits().getByTestId('credit-void');
+    expect(credit).toHaveTextContent('Invoice voided');
+    expect(credit).toHaveTextContent('Reason: Ordered by mistake');
+    expect(credit).toHaveTextContent('-$10.81');
+    expect(payNow()).toBeNull();
+    expect(screen.getByText('No payments yet.')).toBeVisible();
+  });
+
+  it('speaks German: Erstattet, and a refund without a reason shows none', async () => {
+    openInvoice(credited.refunded.Key, { locale: 'de' });
+    expect(await status()).toHaveTextContent(/^Erstattet$/);
+    const refund = within(screen.getByRole('table', { name: 'Gutschriften' })).getByTestId('credit-refund');
+    expect(refund).toHaveTextContent('Erstattung');
+    expect(refund).toHaveTextContent('-$107.17');
+    expect(refund).not.toHaveTextContent('Grund');
   });
 });
 

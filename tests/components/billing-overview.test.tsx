@@ -2,13 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthDialogs } from '@/components/account/AuthDialogs';
 import { BillingOverview } from '@/components/billing/BillingOverview';
-import { InvoiceStatusBadge } from '@/components/billing/status';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { appActions, appState } from '@/lib/state/app-state';
 import { logInThroughDialog, resetAccountState, snackText } from './account-helpers';
 import {
-  asVoid,
   customerWithBillingHistory,
+  customerWithCredits,
   endSessionElsewhere,
   invoicePage,
   shareCustomerState,
@@ -148,12 +147,24 @@ describe('billing page (screen 17)', () => {
       expect(await screen.findByRole('heading', { name: 'Счета' })).toBeVisible();
       expect(within(subscriptionRow(history.active.Key)).getByText('Активна')).toBeVisible();
     });
+  });
 
-    // No backend path voids an invoice yet (see billing-fixtures `asVoid`): the list's status
-    // badge is given the backend's own invoice with the void flag set, with no call at all.
-    it('shows Void for a void invoice (a changed model: the backend cannot void one yet)', () => {
-      renderWithIntl(<InvoiceStatusBadge invoice={asVoid(history.unpaidInvoice)} />);
-      expect(screen.getByTestId('invoice-status')).toHaveTextContent(/^Void$/);
+  describe('for a customer with refunds and a void', () => {
+    let credited!: Awaited<ReturnType<typeof customerWithCredits>>;
+    shareCustomerState(customerWithCredits, (built) => (credited = built));
+
+    it.each<[TestLocale, [string, string, string]]>([
+      ['en', ['Partially refunded', 'Refunded', 'Void']],
+      ['ru', ['Частичный возврат', 'Средства возвращены', 'Аннулирован']],
+    ])('says which invoices were refunded, in part or in full, and which voided (%s)', async (locale, [partly, fully, voided]) => {
+      renderOverview({ locale });
+      await screen.findAllByTestId('invoice-row');
+      const statusOf = (invoice: { InvoiceNumber: string }) => within(invoiceRow(invoice.InvoiceNumber)).getByTestId('invoice-status');
+      expect(statusOf(credited.partlyRefunded)).toHaveTextContent(new RegExp(`^${partly}$`));
+      expect(statusOf(credited.refunded)).toHaveTextContent(new RegExp(`^${fully}$`));
+      expect(statusOf(credited.voided)).toHaveTextContent(new RegExp(`^${voided}$`));
+      // Nothing is owed on any of them.
+      expect(screen.queryByRole('link', { name: 'Pay Now' })).toBeNull();
     });
   });
 

@@ -157,8 +157,9 @@ test('an owner voids an unpaid invoice and refunds part of a paid one; the custo
   await page.screenshot({ path: testInfo.outputPath('admin-customer.png'), fullPage: true });
   await page.getByRole('link', { name: unpaid.InvoiceNumber }).click();
   await page.getByRole('button', { name: 'Void' }).click();
+  await page.getByRole('dialog').getByLabel('Reason (optional, the customer sees it)').fill('Ordered by mistake');
   await page.getByRole('dialog').getByRole('button', { name: 'Void' }).click();
-  await expect(page.getByText('Invoice voided')).toBeVisible();
+  await expect(page.getByText('Invoice voided', { exact: true })).toBeVisible();
 
   await openCustomer(page, buyer.email);
   await page.getByRole('link', { name: paid.InvoiceNumber }).click();
@@ -166,7 +167,7 @@ test('an owner voids an unpaid invoice and refunds part of a paid one; the custo
   await page.getByRole('button', { name: 'Refund' }).click();
   const refund = page.getByRole('dialog');
   await refund.getByLabel('Amount (USD)').fill('2.50');
-  await refund.getByLabel('Reason (optional)').fill('Goodwill');
+  await refund.getByLabel('Reason (optional, the customer sees it)').fill('Goodwill');
   await refund.getByRole('button', { name: 'Refund' }).click();
   // Not confirmed in this session yet: the password is asked, then the refund goes on.
   const password = page.getByRole('dialog', { name: 'Confirm your password' });
@@ -178,8 +179,11 @@ test('an owner voids an unpaid invoice and refunds part of a paid one; the custo
 
   await buyer.page.goto(`/account/billing/invoice/${unpaid.Key}`);
   await expect(buyer.page.getByText('VOID', { exact: true }).first()).toBeVisible();
+  await expect(buyer.page.getByText('Reason: Ordered by mistake')).toBeVisible();
   await buyer.page.goto(`/account/billing/invoice/${paid.Key}`);
+  await expect(buyer.page.getByTestId('invoice-status')).toHaveText('Partially refunded');
   await expect(buyer.page.getByText('-$2.50').first()).toBeVisible();
+  await expect(buyer.page.getByText('Reason: Goodwill')).toBeVisible();
   await buyer.close();
 });
 

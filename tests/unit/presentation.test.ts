@@ -58,15 +58,29 @@ describe('subscription state (the subscription-states table)', () => {
 });
 
 describe('invoice status', () => {
-  it('is Void when IsVoid, whether paid or not', () => {
-    expect(invoiceStatus({ IsVoid: true, FullyPaidDate: null })).toBe('void');
-    expect(invoiceStatus({ IsVoid: true, FullyPaidDate: '2025-11-01T00:00:00.000Z' })).toBe('void');
+  const paidOn = '2025-11-01T00:00:00.000Z';
+  const payment = (Amount: number, IsPayment = true) => ({ DateTime: paidOn, Description: '', Amount, IsPayment, IsCard: true });
+  const invoice = (IsVoid: boolean, FullyPaidDate: string | null, Payments = [payment(1081)]) => ({
+    IsVoid,
+    FullyPaidDate,
+    Payments,
+    TotalAmount: 1081,
   });
-  it('is Paid when FullyPaidDate is set', () => {
-    expect(invoiceStatus({ IsVoid: false, FullyPaidDate: '2025-11-01T00:00:00.000Z' })).toBe('paid');
+  it('is Void when IsVoid, whether paid or not', () => {
+    expect(invoiceStatus(invoice(true, null, []))).toBe('void');
+    expect(invoiceStatus(invoice(true, paidOn, [payment(1081), payment(1081, false)]))).toBe('void');
+  });
+  it('is Paid when FullyPaidDate is set and nothing of its total was given back', () => {
+    expect(invoiceStatus(invoice(false, paidOn))).toBe('paid');
+    // A second payment (another tab) given back leaves the invoice paid.
+    expect(invoiceStatus(invoice(false, paidOn, [payment(1081), payment(1081), payment(1081, false)]))).toBe('paid');
+  });
+  it('is Partially refunded or Refunded by what a paid invoice still keeps', () => {
+    expect(invoiceStatus(invoice(false, paidOn, [payment(1081), payment(1000, false)]))).toBe('partiallyRefunded');
+    expect(invoiceStatus(invoice(false, paidOn, [payment(1081), payment(1000, false), payment(81, false)]))).toBe('refunded');
   });
   it('is Unpaid Pending otherwise', () => {
-    expect(invoiceStatus({ IsVoid: false, FullyPaidDate: null })).toBe('unpaid');
+    expect(invoiceStatus(invoice(false, null, []))).toBe('unpaid');
   });
 });
 

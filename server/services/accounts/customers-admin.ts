@@ -56,7 +56,7 @@ export async function customerDetail(deps: BackendDeps, id: string): Promise<Cus
   return {
     Customer: toCustomerRow(user),
     Invoices: await toInvoiceModels(deps, invoiceRows, 'en'),
-    Subscriptions: subscriptionRows.map((row) => toSubscriptionModel(row.subscription, row.offer, now, 'en')),
+    Subscriptions: subscriptionRows.map((row) => toSubscriptionModel(row, now, 'en')),
     Sessions: sessionRows.map((session) => ({
       CreatedDate: session.createdAt.toISOString(),
       LastSeenDate: session.lastSeenAt.toISOString(),

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { AdminDone, AdminInvoice, RefundRequestSchema } from '../../../lib/contract/admin';
+import type { AdminDone, AdminInvoice, RefundRequestSchema, VoidRequestSchema } from '../../../lib/contract/admin';
 import { formatUsd } from '../../../lib/contract/presentation';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -11,6 +11,7 @@ import { activeProvider, providerCall } from '../payments/active-provider';
 import { expireOpenCheckouts } from '../payments/expire';
 import { recordAudit } from '../staff/audit';
 import { paymentDescription, toInvoiceModel, type InvoiceRow } from './invoices';
+import { queueRefund, queueVoided } from './mail';
 import type { ApiLanguage } from '../platform/language';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -51,22 +52,35 @@ export async function adminInvoice(deps: BackendDeps, id: string, language: ApiL
 /**
  * Voids an unpaid invoice nothing was paid on: its open checkouts are closed at the provider,
  * and a payment that still arrives is given back by fulfilment (services/payments/fulfil.ts). A cart's
- * next checkout makes a new invoice; a failed renewal's subscription stays lapsed.
+ * next checkout makes a new invoice; a failed renewal's subscription stays lapsed. The customer
+ * is told, with the reason when staff gave one (it is shown to them on the invoice too).
  */
-export async function voidInvoice(deps: BackendDeps, staff: StaffSession, id: string): Promise<AdminDone> {
+export async function voidInvoice(
+  deps: BackendDeps,
+  staff: StaffSession,
+  id: string,
+  request: z.output<typeof VoidRequestSchema>,
+): Promise<AdminDone> {
   const auditKey = await deps.db.transaction(async (tx) => {
     const { invoice, paid } = await lockedInvoice(tx, id);
     if (invoice.fullyPaidAt || invoice.isVoid || paid.length) throw new ApiError(409, { key: 'invoiceNotVoidable' });
-    await tx.update(invoices).set({ isVoid: true }).where(eq(invoices.id, id));
+    const now = deps.clock.now();
+    const [voided] = await tx
+      .update(invoices)
+      .set({ isVoid: true, voidedAt: now, voidReason: request.Reason || null })
+      .where(eq(invoices.id, id))
+      .returning();
     if (deps.payments) await expireOpenCheckouts(tx, deps.payments, id, undefined);
+    await queueVoided(tx, deps, voided, now);
     return recordAudit(tx, deps.clock, staff, {
       action: 'invoice.void',
       targetType: 'invoice',
       targetId: id,
       before: { IsVoid: false, InvoiceNumber: invoice.number },
-      after: { IsVoid: true },
+      after: { IsVoid: true, Reason: voided.voidReason },
     });
   });
+  deps.kickOutbox();
   return { ErrorMessages: [], AuditKey: auditKey };
 }
 
@@ -74,7 +88,8 @@ export async function voidInvoice(deps: BackendDeps, staff: StaffSession, id: st
  * Gives back part or all of what an invoice took. Stripe refunds on the payment's own intent
  * inside this write, so a refusal there records nothing (502); the offline provider moved no
  * money, so the refund is our record alone. The refund's id is its payment row's reference,
- * which Stripe's charge.refunded event then finds already recorded.
+ * which Stripe's charge.refunded event then finds already recorded. The record's description is
+ * the reason staff gave, which the customer sees on the invoice and in the mail about it.
  */
 export async function refundInvoice(
   deps: BackendDeps,
@@ -94,19 +109,18 @@ export async function refundInvoice(
       taken.provider === 'manual'
         ? `refund-${requestKey}`
         : await providerCall(() => activeProvider(deps, taken.provider).refundPayment(taken.providerRef, request.Amount, requestKey));
-    await tx
-      .insert(payments)
-      .values({
-        invoiceId: id,
-        paidAt: deps.clock.now(),
-        description: paymentDescription('refundByStaff'),
-        amountCents: request.Amount,
-        isPayment: false,
-        isCard: taken.isCard,
-        provider: taken.provider,
-        providerRef: refundRef,
-      })
-      .onConflictDoNothing();
+    const refund = {
+      invoiceId: id,
+      paidAt: deps.clock.now(),
+      description: request.Reason || paymentDescription('refundByStaff'),
+      amountCents: request.Amount,
+      isPayment: false,
+      isCard: taken.isCard,
+      provider: taken.provider,
+      providerRef: refundRef,
+    };
+    await tx.insert(payments).values(refund).onConflictDoNothing();
+    await queueRefund(tx, deps, refund);
     const audited = await recordAudit(tx, deps.clock, staff, {
       action: 'invoice.refund',
       targetType: 'invoice',
@@ -117,5 +131,6 @@ export async function refundInvoice(
     return { auditKey: audited, provider: taken.provider };
   });
   deps.metrics.countMoney(['refund'], provider);
+  deps.kickOutbox();
   return { ErrorMessages: [], AuditKey: auditKey };
 }
