@@ -124,7 +124,7 @@ export type EmailKind = keyof typeof templateShapes;
 type ShapeOf<K extends EmailKind> = (typeof templateShapes)[K];
 
 /** A line of an itemised mail: what (in the reader's language), how many, and its amount. */
-export interface MailLine {
+interface MailLine {
   description: string;
   quantity: number;
   amount: string;
