@@ -224,6 +224,8 @@ export const supportMessages = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Sent signed in to an account with this address: the sender proved they own it. */
     senderVerified: boolean('sender_verified').notNull().default(false),
+    /** The page's language when it was sent: the reply is framed in it. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').$type<SupportStatus>().notNull().default('new'),
   },

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { UserResponseSchema } from '../../lib/contract/user';
 import { SupportMessageSchema } from '../../lib/contract/support';
 import { receiveSupportMessage } from '../services/support/messages';
+import { requestLanguage } from '../errors';
 import { createRouter, errorResponses, jsonBody, jsonContent, throttledResponse } from './openapi';
 
 const message = createRoute({
@@ -13,6 +14,10 @@ const message = createRoute({
 });
 
 export const supportRoutes = createRouter().openapi(message, async (c) => {
-  await receiveSupportMessage(c.get('deps'), c.req.valid('json'), c.get('clientAddress'), c.get('session')?.user.id ?? null);
+  await receiveSupportMessage(c.get('deps'), c.req.valid('json'), {
+    ip: c.get('clientAddress'),
+    userId: c.get('session')?.user.id ?? null,
+    language: requestLanguage(c),
+  });
   return c.json({ ErrorMessages: [], Data: null }, 200);
 });

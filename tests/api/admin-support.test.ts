@@ -113,16 +113,23 @@ describe('support inbox', () => {
     });
   });
 
-  it('answers a sender without an account in English', async () => {
-    const email = uniqueEmail('visitor');
-    const anonymous = await new TestClient(backend).prime();
-    const key = await sendMessage(anonymous, email, 'Do you offer training?', 'de');
-    expect((await staff.call('POST', `admin/support/${key}/reply`, { body: { Body: 'Yes, we do.' } })).status).toBe(200);
-    const [answer] = (await delivered(email)).filter((mail) => mail.subject.startsWith('Re:'));
-    expect(answer.subject).toBe(`Re: your message to ${brand.product}`);
-    expect(answer.text).toContain('Yes, we do.');
-    expect(answer.text).toContain('Do you offer training?');
-    expect(answer.text).toContain(`because you wrote to ${brand.company}`);
+  it('answers a sender without an account in the language the message was written in', async () => {
+    const reply = async (language: string, question: string, body: string) => {
+      const email = uniqueEmail('visitor');
+      const anonymous = await new TestClient(backend).prime();
+      const key = await sendMessage(anonymous, email, question, language);
+      expect((await staff.call('POST', `admin/support/${key}/reply`, { body: { Body: body } })).status).toBe(200);
+      const [answer] = (await delivered(email)).filter((mail) => mail.subject.startsWith('Re:'));
+      expect(answer.text).toContain(body);
+      expect(answer.text).toContain(question);
+      return answer;
+    };
+    const english = await reply('en', 'Do you offer training?', 'Yes, we do.');
+    expect(english.subject).toBe(`Re: your message to ${brand.product}`);
+    expect(english.text).toContain(`because you wrote to ${brand.company}`);
+    const russian = await reply('ru', 'Вы проводите обучение?', 'Да, проводим.');
+    expect(russian.subject).toBe(`Re: ваше сообщение в ${brand.product}`);
+    expect(russian.text).toContain(`потому что написали в ${brand.company}`);
   });
 
   it('changes the status and audits each change', async () => {

@@ -59,8 +59,12 @@ export async function supportThread(db: Db, id: string): Promise<SupportThread> 
   };
 }
 
-/** A customer's own language when the message came from a signed-in account; English for anyone else. */
+/**
+ * The language the message was written in; for a message kept from before that was stored, the
+ * account's language when it came signed in, else English.
+ */
 async function senderLanguage(db: Pick<Db, 'select'>, message: MessageRow): Promise<ApiLanguage> {
+  if (message.language) return pickLanguage(message.language);
   if (!message.userId) return 'en';
   const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, message.userId));
   return pickLanguage(user?.language);

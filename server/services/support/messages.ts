@@ -4,11 +4,16 @@ import type { Db } from '../../db/database';
 import { supportMessages, users } from '../../db/schema';
 import { queueMail } from '../../email/outbox';
 import type { BackendDeps } from '../../deps';
-import { pickLanguage } from '../platform/language';
+import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
 
 /** Stored first, then mailed to support through the outbox: nothing is lost while mail is down. */
-export async function receiveSupportMessage(deps: BackendDeps, message: SupportMessage, ip: string, userId: string | null): Promise<void> {
+export async function receiveSupportMessage(
+  deps: BackendDeps,
+  message: SupportMessage,
+  sender: { ip: string; userId: string | null; language: ApiLanguage },
+): Promise<void> {
+  const { ip, userId } = sender;
   await deps.rateLimiter.hit(`support:ip:${ip}`, limits.supportPerIp, 'tooManyMessages');
   const left = await deps.rateLimiter.hit('support:all', limits.supportAllSenders, 'supportBusy');
   await deps.db.transaction(async (tx) => {
@@ -21,6 +26,7 @@ export async function receiveSupportMessage(deps: BackendDeps, message: SupportM
       message: message.Message,
       userId,
       senderVerified: userId !== null && (await accountEmail(tx, userId)) === message.EmailAddress,
+      language: sender.language,
     });
     await queueMail(tx, deps, {
       to: deps.config.mail.supportInbox,
