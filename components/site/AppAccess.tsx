@@ -1,11 +1,12 @@
 'use client';
 
+import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { Link } from '@/i18n/navigation';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { endSession } from '@/lib/state/session-actions';
+import { useLocalePath } from '../shell/shell-i18n';
 import { Button, buttonClass } from '../ui/Button';
 
 export interface AppAccessTexts {
@@ -37,6 +38,7 @@ export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAcces
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);
   const action = useSearchParams().get('a');
+  const localePath = useLocalePath();
   // Each query value is acted on once: a later login must not be undone by a lingering ?a=logout.
   const handledAction = useRef<string | null>(null);
 
@@ -51,8 +53,9 @@ export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAcces
   return (
     <div className={boxClass} data-testid="app-access">
       {loggedIn ? (
-        // The app's landing page (docs/product/billing.md#app-landing-pages), in this page's language.
-        <Link href={appPath} className={buttonClass('primary')}>
+        // The app's landing page (docs/product/billing.md#app-landing-pages), in this page's language;
+        // through the shell's texts, as this public page carries no next-intl provider.
+        <Link href={localePath(appPath)} className={buttonClass('primary')}>
           {texts.openApp}
         </Link>
       ) : (
