@@ -14,7 +14,7 @@ export default async function StoreCartPage() {
   return (
     <PageSection title={t('heading')}>
       {/* The tax-exempt phrase is the invoice's, so cart, invoice and PDF say the same. */}
-      <IntlMessages namespaces={['store', 'billing.invoice.taxExempt']}>
+      <IntlMessages namespaces={['store', 'billing.invoice.taxExempt', 'billing.invoice.taxRate']}>
         <PageTexts paths={formMessagePaths}>
           <ShoppingCart />
         </PageTexts>

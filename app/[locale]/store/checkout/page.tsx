@@ -15,7 +15,7 @@ export default async function StoreCheckoutPage() {
   const t = await getTranslations();
   return (
     <PageSection title={t('pages.checkout.heading')}>
-      <IntlMessages namespaces={['store']}>
+      <IntlMessages namespaces={['store', 'billing.invoice']}>
         <PageTexts paths={formMessagePaths}>
           <Suspense fallback={<LoadingStatus label={t('store.loading.checkout')} />}>
             <Checkout />

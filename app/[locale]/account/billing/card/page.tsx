@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { CardUpdate } from '@/components/billing/CardUpdate';
 import { IntlMessages } from '@/components/shell/IntlMessages';
+import { PageTexts } from '@/components/shell/PageTexts';
+import { formMessagePaths } from '@/components/shell/shell-messages';
 import { PageSection } from '@/components/ui/PageSection';
 import { metadataFor } from '@/lib/page-metadata';
 
@@ -12,7 +14,9 @@ export default async function CardPage() {
   return (
     <PageSection title={t('heading')}>
       <IntlMessages namespaces={['billing', 'store.checkout']}>
-        <CardUpdate />
+        <PageTexts paths={formMessagePaths}>
+          <CardUpdate />
+        </PageTexts>
       </IntlMessages>
     </PageSection>
   );
