@@ -2,15 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useId, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
-import { fetchInvoices, fetchSubscriptions } from '@/lib/api/billing';
+import { fetchCardOnFile, fetchInvoices, fetchSubscriptions } from '@/lib/api/billing';
 import { isProduction } from '@/lib/config';
 import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { formatInvoiceDate, formatUsd, invoiceStatus } from '@/lib/contract/presentation';
 import { INVOICE_ID_PARAM, invoicePath, payInvoicePath, SUBSCRIPTION_ID_PARAM, subscriptionPath } from '@/lib/portal-paths';
 import { cx } from '../ui/cx';
-import { CardOnFileSection } from './CardOnFile';
+import { CardOnFileSection, cardQueryKey } from './CardOnFile';
 import { cells, DataTable } from './DataTable';
 import { textLinkClass as linkClass } from './links';
 import { LoadingState, PortalStatus } from './PortalStatus';
@@ -46,11 +46,18 @@ function BillingTables() {
     const [subscriptions, invoices] = await Promise.all([fetchSubscriptions(signal), fetchInvoices(signal)]);
     return { subscriptions, invoices };
   });
+  // Loaded beside the tables and awaited with them: arriving later, the card would move the invoices down.
+  const card = usePortalQuery(cardQueryKey, fetchCardOnFile);
+  // Its first answer only: a retry of the card alone keeps the page and loads inside its section
+  // (set while rendering: React's way to follow a change).
+  const [cardAnswered, setCardAnswered] = useState(false);
+  if (card.state.status !== 'loading' && !cardAnswered) setCardAnswered(true);
   if (state.status !== 'ready') return <PortalStatus state={state} onRetry={retry} />;
+  if (!cardAnswered) return <LoadingState />;
   return (
     <div className="flex flex-col gap-10">
       <SubscriptionsSection subscriptions={state.data.subscriptions} />
-      <CardOnFileSection />
+      <CardOnFileSection state={card.state} retry={card.retry} />
       {/* An open checkout's invoice is an order not placed, not a bill (docs/product/billing.md#billing-page). */}
       <InvoicesSection invoices={state.data.invoices.filter((invoice) => !invoice.IsOpenCheckout)} />
     </div>

@@ -3,13 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
-import { fetchCardOnFile } from '@/lib/api/billing';
-import type { CardOnFile } from '@/lib/contract/billing';
+import type { CardOnFile, CardOnFileResponse } from '@/lib/contract/billing';
 import { cardPath } from '@/lib/portal-paths';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
 import { LoadingState } from './PortalStatus';
-import { usePortalQuery } from './use-portal-query';
+import type { PortalData } from './use-portal-query';
 
 /** The query of the card on file: the billing page shows it, the card page updates it. */
 export const cardQueryKey = ['card'] as const;
@@ -45,10 +44,9 @@ function CardSummary({ card }: { card: CardOnFile }) {
 }
 
 /** The billing page's "Payment method" card (docs/product/billing.md#card-on-file): the card renewals charge, and UPDATE CARD. */
-export function CardOnFileSection() {
+export function CardOnFileSection({ state, retry }: { state: PortalData<CardOnFileResponse>; retry(): void }) {
   const t = useTranslations('billing');
   const headingId = useId();
-  const { state, retry } = usePortalQuery(cardQueryKey, fetchCardOnFile);
   let body: ReactNode = null;
   if (state.status === 'ready') {
     const card = state.data.Card;
