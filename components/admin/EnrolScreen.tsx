@@ -10,8 +10,7 @@ import { confirmEnrolment, startEnrolment } from '@/lib/api/admin';
 import { ApiCallError } from '@/lib/api/client';
 import type { Enrolment } from '@/lib/contract/second-factor';
 import { showError } from '@/lib/state/snackbar';
-import { AuthenticatorKey } from '@/components/account/second-factor/AuthenticatorKey';
-import { CodeForm } from '@/components/account/second-factor/CodeForm';
+import { EnrolmentSteps } from '@/components/account/second-factor/EnrolmentSteps';
 import { RecoveryCodeList } from '@/components/account/second-factor/RecoveryCodeList';
 
 /**
@@ -66,30 +65,19 @@ export function EnrolScreen({ email, onDone }: { email: string; onDone(): void }
           }}
         />
       ) : (
-        <>
-          <ol className="flex list-decimal flex-col gap-6 pl-5 text-slate-800 marker:font-semibold">
-            <li className="flex flex-col gap-3">
-              <AuthenticatorKey enrolment={enrolment} texts={{ scan: t('scan'), qrAlt: t('qrAlt'), manual: t('manual') }} />
-            </li>
-            <li className="flex flex-col gap-3">
-              <p>{t('enterCode')}</p>
-              <CodeForm
-                label={t('codeLabel')}
-                submitLabel={t('confirm')}
-                numeric
-                onCode={async (code) => {
-                  const answer = await confirmEnrolment(code);
-                  setRecoveryCodes(answer.RecoveryCodes);
-                }}
-                onRefused={(error) => {
-                  if (error.status !== 409) return false;
-                  onDone();
-                  return true;
-                }}
-              />
-            </li>
-          </ol>
-        </>
+        <EnrolmentSteps
+          enrolment={enrolment}
+          t={t}
+          onCode={async (code) => {
+            const answer = await confirmEnrolment(code);
+            setRecoveryCodes(answer.RecoveryCodes);
+          }}
+          onRefused={(error) => {
+            if (error.status !== 409) return false;
+            onDone();
+            return true;
+          }}
+        />
       )}
     </section>
   );

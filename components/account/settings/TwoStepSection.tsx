@@ -10,8 +10,7 @@ import { ApiCallError } from '@/lib/api/client';
 import { confirmTwoStep, fetchTwoStep, startTwoStep } from '@/lib/api/second-factor';
 import type { Enrolment, TwoStepStatus } from '@/lib/contract/second-factor';
 import { useDataScope } from '../../data/use-data-scope';
-import { AuthenticatorKey } from '../second-factor/AuthenticatorKey';
-import { CodeForm } from '../second-factor/CodeForm';
+import { EnrolmentSteps } from '../second-factor/EnrolmentSteps';
 import { RecoveryCodeList } from '../second-factor/RecoveryCodeList';
 import { InfoPanel, SettingsCard } from './SettingsCard';
 import { TurnOffTwoStepDialog } from './TurnOffTwoStepDialog';
@@ -69,29 +68,20 @@ export function TwoStepSection({ onDirtyChange, onSessionEnd }: SectionProps & {
   } else if (setup?.step === 'scan') {
     content = (
       <FocusedStep key="scan" title={t('setupTitle')}>
-        <ol className="flex list-decimal flex-col gap-6 pl-5 text-slate-800 marker:font-semibold">
-          <li className="flex flex-col gap-3">
-            <AuthenticatorKey enrolment={setup.enrolment} texts={{ scan: t('scan'), qrAlt: t('qrAlt'), manual: t('manual') }} />
-          </li>
-          <li className="flex flex-col gap-3">
-            <p>{t('enterCode')}</p>
-            <CodeForm
-              label={t('codeLabel')}
-              submitLabel={t('confirm')}
-              numeric
-              onCode={async (code) => {
-                const answer = await confirm.mutateAsync(code);
-                showStatus({ Enabled: true, StaffManaged: false });
-                setSetup({ step: 'recoveryCodes', codes: answer.RecoveryCodes });
-              }}
-              onRefused={(error) => {
-                // A lost session asks for the login (the client-wide handler); already on elsewhere: show what is so.
-                if (error.status === 409) void queryClient.invalidateQueries({ queryKey });
-                return error.status === 401;
-              }}
-            />
-          </li>
-        </ol>
+        <EnrolmentSteps
+          enrolment={setup.enrolment}
+          t={t}
+          onCode={async (code) => {
+            const answer = await confirm.mutateAsync(code);
+            showStatus({ Enabled: true, StaffManaged: false });
+            setSetup({ step: 'recoveryCodes', codes: answer.RecoveryCodes });
+          }}
+          onRefused={(error) => {
+            // A lost session asks for the login (the client-wide handler); already on elsewhere: show what is so.
+            if (error.status === 409) void queryClient.invalidateQueries({ queryKey });
+            return error.status === 401;
+          }}
+        />
         <div>
           <Button variant="plain" onClick={leaveSetup}>
             {t('cancel')}
