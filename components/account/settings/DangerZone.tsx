@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/forms/use-field-error';
 import { Button } from '@/components/ui/Button';
+import { WarnFormButtons } from './WarnFormButtons';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { deleteAccount } from '@/lib/api/user';
@@ -78,14 +79,7 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
         error={fieldError('CurrentPassword')}
         {...register('CurrentPassword')}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="plain" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" variant="warn" busy={saving}>
-          {t('confirm')}
-        </Button>
-      </div>
+      <WarnFormButtons cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useFieldError } from '@/components/forms/use-field-error';
-import { Button } from '@/components/ui/Button';
+import { WarnFormButtons } from './WarnFormButtons';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
@@ -84,14 +84,7 @@ function TurnOffForm({ onCancel, onTurnedOff, onSessionEnd }: TurnOffProps & { o
         error={fieldError('Code')}
         {...register('Code')}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="plain" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" variant="warn" busy={saving}>
-          {t('confirm')}
-        </Button>
-      </div>
+      <WarnFormButtons cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
     </form>
   );
 }
