@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { SubscriptionChange, SubscriptionChanged, SubscriptionChangePreview } from '../../../lib/contract/billing';
-import { invoices, payments, subscriptions } from '../../db/schema';
+import { invoices, subscriptions } from '../../db/schema';
 import type { BackendDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { invoiceTexts } from '../../i18n';
@@ -10,7 +10,7 @@ import { addMonths } from '../platform/dates';
 import type { Offer } from '../store/catalog';
 import { taxOn } from '../store/tax';
 import { testCardOutcomeOnFile } from './card-on-file';
-import { createInvoice, paymentDescription } from './invoices';
+import { billedAddressOf, createInvoice, paymentDescription, recordPaidInvoice } from './invoices';
 import { queueReceipt } from './mail';
 import { findOwnSubscription, type SubscriptionRow } from './subscriptions';
 
@@ -128,31 +128,16 @@ export async function applySubscriptionChange(
     const charged = await createInvoice(tx, deps.clock, {
       userId,
       email: invoice.billingEmail,
-      billing: {
-        billingName: invoice.billingName,
-        billingAddress1: invoice.billingAddress1,
-        billingAddress2: invoice.billingAddress2,
-        billingCity: invoice.billingCity,
-        billingStateCode: invoice.billingStateCode,
-        billingPostalCode: invoice.billingPostalCode,
-        billingCountryCode: invoice.billingCountryCode,
-        isBusinessPurchase: invoice.isBusinessPurchase,
-        billingCompanyName: invoice.billingCompanyName,
-        billingTaxId: invoice.billingTaxId,
-        purchaseOrder: invoice.purchaseOrder,
-      },
+      billing: billedAddressOf(invoice),
       // One line of the new plan for the prorated amount: the invoice shows what was charged.
       lines: [{ offerKey: target.key, description: target.description.en, unitPriceCents: change.dueCents, quantity: 1 }],
       taxRate: { basisPoints: invoice.taxRateBasisPoints, exempt: invoice.isTaxExempt },
       taxCents,
       fromCart: false,
     });
-    await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, charged.id));
-    await tx.insert(payments).values({
-      invoiceId: charged.id,
+    await recordPaidInvoice(tx, charged, {
       paidAt: now,
       description: paymentDescription(subscription.provider === 'manual' ? 'paymentCardTest' : 'paymentCard'),
-      amountCents: charged.totalCents,
       provider: subscription.provider,
       providerRef: paymentRef ?? charged.id,
     });

@@ -108,6 +108,31 @@ export interface NewInvoice {
   fromCart: boolean;
 }
 
+/**
+ * The address an invoice was billed to, for the invoices that follow from it (a renewal, a plan
+ * change); their business details are the ones the cart keeps now (createInvoice).
+ */
+export const billedAddressOf = (invoice: InvoiceRow): NewInvoice['billing'] => ({
+  billingName: invoice.billingName,
+  billingAddress1: invoice.billingAddress1,
+  billingAddress2: invoice.billingAddress2,
+  billingCity: invoice.billingCity,
+  billingStateCode: invoice.billingStateCode,
+  billingPostalCode: invoice.billingPostalCode,
+  billingCountryCode: invoice.billingCountryCode,
+  isBusinessPurchase: invoice.isBusinessPurchase,
+});
+
+/** An invoice paid in full by one charge: marked paid, and the payment recorded, in the caller's transaction. */
+export async function recordPaidInvoice(
+  db: Db,
+  invoice: Pick<InvoiceRow, 'id' | 'totalCents'>,
+  payment: { paidAt: Date; description: string; provider: string; providerRef: string },
+): Promise<void> {
+  await db.update(invoices).set({ fullyPaidAt: payment.paidAt }).where(eq(invoices.id, invoice.id));
+  await db.insert(payments).values({ invoiceId: invoice.id, amountCents: invoice.totalCents, ...payment });
+}
+
 function invoiceFields(clock: Clock, input: NewInvoice) {
   const subTotalCents = input.lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0);
   return {

@@ -6,7 +6,7 @@ import type { MoneyEvent } from '../../metrics';
 import { testCardOutcomeOnFile } from './card-on-file';
 import { queueReceipt, queueRenewalFailed } from './mail';
 import { addMonths } from '../platform/dates';
-import { createInvoice, paymentDescription } from './invoices';
+import { billedAddressOf, createInvoice, paymentDescription, recordPaidInvoice } from './invoices';
 import { taxOn } from '../store/tax';
 import type { SubscriptionRow } from './subscriptions';
 
@@ -59,16 +59,7 @@ export async function renewSubscriptions(
   const invoice = await createInvoice(tx, clock, {
     userId: first.userId,
     email: original.billingEmail,
-    billing: {
-      billingName: original.billingName,
-      billingAddress1: original.billingAddress1,
-      billingAddress2: original.billingAddress2,
-      billingCity: original.billingCity,
-      billingStateCode: original.billingStateCode,
-      billingPostalCode: original.billingPostalCode,
-      billingCountryCode: original.billingCountryCode,
-      isBusinessPurchase: original.isBusinessPurchase,
-    },
+    billing: billedAddressOf(original),
     lines,
     taxRate: { basisPoints: original.taxRateBasisPoints, exempt: original.isTaxExempt },
     taxCents: taxOn(subTotal, original.taxRateBasisPoints),
@@ -88,12 +79,9 @@ export async function renewSubscriptions(
     });
     return invoice.id;
   }
-  await tx.update(invoices).set({ fullyPaidAt: now }).where(eq(invoices.id, invoice.id));
-  await tx.insert(payments).values({
-    invoiceId: invoice.id,
+  await recordPaidInvoice(tx, invoice, {
     paidAt: now,
     description: paymentDescription(charge.provider === 'manual' ? 'paymentRenewalTest' : 'paymentRenewal'),
-    amountCents: invoice.totalCents,
     provider: charge.provider,
     providerRef: charge.paymentRef,
   });
