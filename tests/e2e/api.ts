@@ -18,7 +18,9 @@ export async function callApi<T = Record<string, unknown>>(
   const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
   const response = await page.request.fetch(url, {
     method,
-    headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(token) },
+    // A connection of its own per call: the request context would reuse one the server may be
+    // closing as idle (Node's keep-alive timeout) and, unlike a browser, not retry on the reset.
+    headers: { [APP_KEY_HEADER]: APP_KEY, [XSRF_HEADER]: decodeURIComponent(token), Connection: 'close' },
     data: body,
   });
   const text = await response.text();
