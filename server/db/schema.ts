@@ -64,6 +64,8 @@ export const users = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** A suspended account cannot log in and is not renewed. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Staff: the events this member asked to be mailed about (sale, refund, renewal failure, support). */
+    staffNotifications: jsonb('staff_notifications').$type<string[]>(),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_deletion_due_idx').on(table.deletionDueAt)],
 );
@@ -91,6 +93,8 @@ export const sessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /** Staff: when the password was last confirmed in this session, for refunds and role changes. */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    /** The client's address at sign-in, shown beside the device in session lists. */
+    clientAddress: text('client_address'),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
@@ -264,6 +268,60 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_at_idx').on(table.at)],
 );
 
+/** Staff's internal notes on a customer: never shown to the customer. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id'),
+    staffEmail: text('staff_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_notes_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** An owner's invitation to join the staff: a mailed link, its token stored only as a hash. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    language: text('language').notNull().default('en'),
+    /** SHA-256 of the link's token. */
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id'),
+    invitedByEmail: text('invited_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('staff_invites_token_unique').on(table.tokenHash), index('staff_invites_email_idx').on(table.email)],
+);
+
+/** An event a staff member opted into, waiting to be mailed alone or batched with others. */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_notifications_pending_idx').on(table.mailedAt, table.staffUserId)],
+);
+
 /** Fixed-window counters for throttling (login, codes, support form). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -349,8 +407,15 @@ export const invoices = pgTable(
     subTotalCents: integer('sub_total_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Staff chasing an unpaid invoice: when the last payment reminder was sent, and how many. */
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    reminderCount: integer('reminder_count').notNull().default(0),
   },
-  (table) => [uniqueIndex('invoices_number_unique').on(table.number), index('invoices_user_idx').on(table.userId)],
+  (table) => [
+    index('invoices_created_idx').on(table.createdAt),
+    uniqueIndex('invoices_number_unique').on(table.number),
+    index('invoices_user_idx').on(table.userId),
+  ],
 );
 
 export const invoiceLines = pgTable(
