@@ -36,6 +36,9 @@ export const paidInvoicePath = (key: string) => `${invoicePath(key)}?${PAYMENT_S
 /** Pay Now of an unpaid invoice is a checkout of that invoice (docs/product/billing.md#invoice-status). */
 export const payInvoicePath = (key: string) => `/store/checkout?invoice=${encodeURIComponent(key)}`;
 export const subscriptionPath = (key: string) => `/account/billing/subscription/${encodeURIComponent(key)}`;
+/** The subscription page opens its change dialog with one seat more (the pricing page's ADD A SEAT). */
+export const ADD_SEAT_PARAM = 'add_seat';
+export const addSeatPath = (key: string) => `${subscriptionPath(key)}?${ADD_SEAT_PARAM}=1`;
 /** The card on file's update page (docs/product/billing.md#card-on-file); Stripe's form returns there with its session. */
 export const cardPath = '/account/billing/card';
 export const CARD_SESSION_PARAM = 'session_id';

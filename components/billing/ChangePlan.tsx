@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { changeSubscription, fetchServiceOffers, previewSubscriptionChange } from '@/lib/api/billing';
@@ -9,7 +10,7 @@ import { ApiCallError } from '@/lib/api/client';
 import type { Subscription, SubscriptionChange, SubscriptionChangePreview } from '@/lib/contract/billing';
 import { limits } from '@/lib/contract/limits';
 import { formatInvoiceDate, formatUsd } from '@/lib/contract/presentation';
-import { subscriptionPath } from '@/lib/portal-paths';
+import { ADD_SEAT_PARAM, subscriptionPath } from '@/lib/portal-paths';
 import { showSuccess } from '@/lib/state/snackbar';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -21,11 +22,19 @@ import { TextField } from '../ui/TextField';
 export const isChangeable = (subscription: Subscription) =>
   subscription.IsActive && Boolean(subscription.NextRenewalDate) && !subscription.IsCancelled;
 
-/** The subscription page's plan section: CHANGE PLAN opens the dialog. */
+/** The subscription page's plan section: CHANGE PLAN opens the dialog; ?add_seat=1 opens it with one seat more. */
 export function ChangePlanSection({ subscription, queryKey }: { subscription: Subscription; queryKey: readonly unknown[] }) {
   const t = useTranslations('billing.subscription');
   const headingId = useId();
-  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  const router = useRouter();
+  const addingSeat = useSearchParams()?.get(ADD_SEAT_PARAM) === '1';
+  const [open, setOpen] = useState(addingSeat);
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    // Closed, the dialog stays closed on a reload or Back.
+    if (!next && addingSeat) router.replace(pathname);
+  };
   return (
     <section
       aria-labelledby={headingId}
@@ -40,8 +49,15 @@ export function ChangePlanSection({ subscription, queryKey }: { subscription: Su
       <Button variant="plain" onClick={() => setOpen(true)} className="shrink-0">
         {t('change')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={t('changeDialogTitle')} maxWidth={520}>
-        {open && <ChangePlanForm subscription={subscription} queryKey={queryKey} onDone={() => setOpen(false)} />}
+      <Dialog open={open} onOpenChange={openChange} title={t('changeDialogTitle')} maxWidth={520}>
+        {open && (
+          <ChangePlanForm
+            subscription={subscription}
+            queryKey={queryKey}
+            initialSeats={addingSeat ? Math.min(subscription.Quantity + 1, limits.quantityMax) : subscription.Quantity}
+            onDone={() => openChange(false)}
+          />
+        )}
       </Dialog>
     </section>
   );
@@ -51,13 +67,23 @@ export function ChangePlanSection({ subscription, queryKey }: { subscription: Su
 const refusalOf = (error: unknown, fallback: string) =>
   error instanceof ApiCallError && 'text' in error.content ? error.content.text : fallback;
 
-function ChangePlanForm({ subscription, queryKey, onDone }: { subscription: Subscription; queryKey: readonly unknown[]; onDone(): void }) {
+function ChangePlanForm({
+  subscription,
+  queryKey,
+  initialSeats,
+  onDone,
+}: {
+  subscription: Subscription;
+  queryKey: readonly unknown[];
+  initialSeats: number;
+  onDone(): void;
+}) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [offerKey, setOfferKey] = useState(subscription.OfferKey);
-  const [typedSeats, setTypedSeats] = useState(String(subscription.Quantity));
+  const [typedSeats, setTypedSeats] = useState(String(initialSeats));
   const offers = useQuery({ queryKey: ['service-offers'], queryFn: ({ signal }) => fetchServiceOffers(signal) });
   // The plans of the same app, as the pricing page groups them.
   const plans = (offers.data ?? []).filter((offer) => offer.IsSubscription && offer.AppPage === subscription.AppPage);

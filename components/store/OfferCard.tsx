@@ -5,6 +5,7 @@ import { useEffect, useId, useRef } from 'react';
 import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
 import { isFreePlan } from '@/lib/contract/offer-rules';
 import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
+import { addSeatPath } from '@/lib/portal-paths';
 import { Button, buttonClass } from '../ui/Button';
 import { cx } from '../ui/cx';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
@@ -129,7 +130,7 @@ function HeldPlanNotice({ held, adding, onAddAnyway }: { held: HeldSubscription;
         {text('store.pricing.heldTitle')}
       </p>
       <p className="text-sm text-slate-700">{text('store.pricing.heldText', { seats: held.Quantity })}</p>
-      <Link href={localePath(`/account/billing/subscription/${held.SubscriptionKey}`)} className={buttonClass('primary')}>
+      <Link href={localePath(addSeatPath(held.SubscriptionKey))} className={buttonClass('primary')}>
         {text('store.pricing.addSeat')}
       </Link>
       <Button variant="plain" onClick={onAddAnyway} busy={adding}>

@@ -19,7 +19,7 @@ import {
   unknownKey,
   utcDay,
 } from './billing-fixtures';
-import { renderWithIntl, type TestLocale } from './render';
+import { renderWithIntl, routerCalls, type TestLocale } from './render';
 import { network } from './runner/network';
 
 // Each setup signs an account up and buys through the real backend.
@@ -27,7 +27,7 @@ import { network } from './runner/network';
 beforeEach(resetAccountState);
 
 /** The page of one subscription for the logged-in user, with the dialogs and snacks it uses. */
-function renderSubscriptionPage(key: string, locale: TestLocale = 'en') {
+function renderSubscriptionPage(key: string, locale: TestLocale = 'en', search = '') {
   // The shell sends the page's language with every call, so the backend words its texts in it.
   appActions.setDisplayLanguage(locale);
   renderWithIntl(
@@ -37,7 +37,7 @@ function renderSubscriptionPage(key: string, locale: TestLocale = 'en') {
       <SnackbarHost />
     </>,
     locale,
-    { pathname: subscriptionPage(key) },
+    { pathname: subscriptionPage(key), search },
   );
   return userEvent.setup();
 }
@@ -259,6 +259,17 @@ describe('subscription page (screen 19)', () => {
       await waitFor(() => expect(snackText()).toBe('Plan changed'));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(await readSubscription(subscription.Key)).toMatchObject({ IsRenewed: true, NextRenewalDate: null });
+    });
+
+    it('opens with one seat more from the pricing page’s ADD A SEAT, and closed it stays closed', async () => {
+      const subscription = await customerWithActivePlan('add-seat');
+      renderSubscriptionPage(subscription.Key, 'en', 'add_seat=1');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
+      expect(dialog.getByLabelText('Seats')).toHaveValue(2);
+      await waitFor(() => expect(screen.getByTestId('due-now')).toHaveTextContent(/^\$\d+\.\d\d \(including \$\d+\.\d\d tax\)$/));
+      await userEvent.setup().click(dialog.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(routerCalls).toContainEqual({ method: 'replace', href: subscriptionPage(subscription.Key) });
     });
 
     it('says a seat count out of range, asks nothing of the server and cannot confirm', async () => {

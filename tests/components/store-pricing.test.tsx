@@ -243,7 +243,7 @@ describe.each([
     expect(notice).toHaveTextContent(texts.text);
     expect(within(notice).getByRole('link', { name: texts.seat })).toHaveAttribute(
       'href',
-      `${texts.prefix}${subscriptionPage(subscription.Key)}`,
+      `${texts.prefix}${subscriptionPage(subscription.Key)}?add_seat=1`,
     );
     expect(planCard.queryByRole('button', { name: texts.add })).toBeNull();
     // One read for the page, however many cards.
