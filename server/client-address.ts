@@ -63,13 +63,16 @@ function addressChain(c: Context): string[] {
   return peer ? [...forwarded, peer] : forwarded;
 }
 
+/** The client's address when the request names none (no socket, no X-Forwarded-For). */
+export const unknownAddress = 'unknown';
+
 /**
  * The client's address (throttling, logs): the first address from the right that is not a
  * trusted proxy. What a client writes into X-Forwarded-For itself lies left of that and is ignored.
  */
 export function clientAddress(c: Context, trusted: TrustedProxies): string {
   const chain = addressChain(c);
-  if (!chain.length) return 'unknown';
+  if (!chain.length) return unknownAddress;
   if ('hops' in trusted) return plainAddress(chain[Math.max(0, chain.length - 1 - trusted.hops)]);
   for (let i = chain.length - 1; i > 0; i--) if (!isTrusted(trusted, chain[i])) return plainAddress(chain[i]);
   return plainAddress(chain[0]);

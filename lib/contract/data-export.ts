@@ -44,6 +44,8 @@ const SessionSchema = z.object({
   ExpirationDate: z.string(),
   /** The browser's User-Agent at sign-in, when it sent one. */
   UserAgent: z.string().nullable(),
+  /** The client's address at sign-in, when known. */
+  ClientAddress: z.string().nullable(),
   /** The session that asked for this copy. */
   IsCurrent: z.boolean(),
 });

@@ -80,6 +80,8 @@ const AccountSessionSchema = z.object({
   Id: z.string(),
   Browser: z.enum(sessionBrowsers).nullable(),
   System: z.enum(sessionSystems).nullable(),
+  /** The client's address at sign-in, when known. */
+  ClientAddress: z.string().nullable(),
   CreatedDate: z.string(),
   LastSeenDate: z.string(),
   /** The session of the browser asking: it ends by logging out. */

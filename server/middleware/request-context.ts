@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { clientAddress } from '../client-address';
+import { clientAddress, unknownAddress } from '../client-address';
+import type { SessionClient } from '../services/accounts/sessions';
 import type { AppEnv, BackendDeps } from '../deps';
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -29,4 +30,10 @@ export function requestContext(deps: BackendDeps): MiddlewareHandler<AppEnv> {
       ms: Math.round(seconds * 10_000) / 10,
     });
   };
+}
+
+/** The client a session made by this request is for: its browser and address. */
+export function sessionClientOf(c: Context<AppEnv>): SessionClient {
+  const address = c.get('clientAddress');
+  return { userAgent: c.req.header('User-Agent'), address: address === unknownAddress ? undefined : address };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../lib/contract/auth';
 import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from '../middleware/cookies';
+import { sessionClientOf } from '../middleware/request-context';
 import { pendingLoginOf, requirePendingLogin } from '../middleware/session';
 import { logIn, logInWithCode, sessionInfoOf, signUp, type LoggedIn, type LoginStep } from '../services/accounts/accounts';
 import { completePasswordReset, requestPasswordReset } from '../services/accounts/password-reset';
@@ -140,7 +141,7 @@ export const authRoutes = createRouter()
       ip: c.get('clientAddress'),
       previousSession: c.get('session') ?? c.get('pendingLogin'),
       deviceToken: getCookie(c, DEVICE_COOKIE),
-      userAgent: c.req.header('User-Agent'),
+      client: sessionClientOf(c),
     });
     if (!result) throw new ApiError(400, { key: 'wrongCredentials' });
     return c.json(await loginStepAnswer(c, result), 200);
@@ -152,7 +153,7 @@ export const authRoutes = createRouter()
       code: body.Code,
       cookieConsent: body.CookieConsent,
       deviceToken: getCookie(c, DEVICE_COOKIE),
-      userAgent: c.req.header('User-Agent'),
+      client: sessionClientOf(c),
     });
     return c.json(await loggedIn(c, result), 200);
   })
@@ -167,7 +168,7 @@ export const authRoutes = createRouter()
       cookieConsent: body.CookieConsent,
       language,
       ip: c.get('clientAddress'),
-      userAgent: c.req.header('User-Agent'),
+      client: sessionClientOf(c),
     });
     const refuse = (key: 'codeWrong' | 'codeExpired' | 'addressTaken', codeResult: 'show' | 'hide') => {
       throw new ApiError(400, { key }, { extra: { CodeResult: codeResult } });
@@ -215,7 +216,7 @@ export const authRoutes = createRouter()
       password: body.NewPassword,
       ip: c.get('clientAddress'),
       previousSession: c.get('session') ?? c.get('pendingLogin'),
-      userAgent: c.req.header('User-Agent'),
+      client: sessionClientOf(c),
     });
     return c.json(await loginStepAnswer(c, step), 200);
   });

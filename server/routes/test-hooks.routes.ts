@@ -9,6 +9,7 @@ import { users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { setSessionCookies } from '../middleware/cookies';
+import { sessionClientOf } from '../middleware/request-context';
 import { requireSession, sessionOf } from '../middleware/session';
 import { createAccount, sessionInfoOf } from '../services/accounts/accounts';
 import { renewOwnSubscriptionsNow } from '../services/billing/test-time';
@@ -36,7 +37,7 @@ export const testHookRoutes = new Hono<AppEnv>()
       language: Language,
       displayName: DisplayName,
       cookieConsent: null,
-      userAgent: c.req.header('User-Agent'),
+      client: sessionClientOf(c),
     });
     if (outcome.kind === 'address-taken') throw new ApiError(400, { key: 'addressTaken' });
     setSessionCookies(c, outcome.session);

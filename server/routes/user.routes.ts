@@ -15,6 +15,7 @@ import {
 } from '../../lib/contract/user';
 import { ApiError, errorMessages, requestLanguage } from '../errors';
 import { clearSessionCookie, setSessionCookies } from '../middleware/cookies';
+import { sessionClientOf } from '../middleware/request-context';
 import { requireSession, sessionOf } from '../middleware/session';
 import { changeEmail, changePassword, restoreEmail, scheduleDeletion, updateDisplayName } from '../services/accounts/accounts';
 import { listAccountSessions, revokeOwnSession, revokeUserSessions } from '../services/accounts/sessions';
@@ -117,7 +118,7 @@ export const userRoutes = createRouter()
   })
   .openapi(password, async (c) => {
     const body = c.req.valid('json');
-    const issued = await changePassword(c.get('deps'), sessionOf(c), body.CurrentPassword, body.NewPassword, c.req.header('User-Agent'));
+    const issued = await changePassword(c.get('deps'), sessionOf(c), body.CurrentPassword, body.NewPassword, sessionClientOf(c));
     setSessionCookies(c, issued);
     return c.json(done, 200);
   })

@@ -118,6 +118,7 @@ describe('the account’s data', () => {
         LastUsedDate: expect.any(String),
         ExpirationDate: expect.any(String),
         UserAgent: session.UserAgent,
+        ClientAddress: session.ClientAddress,
         IsCurrent: expect.any(Boolean),
       });
     }

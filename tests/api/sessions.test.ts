@@ -61,8 +61,24 @@ describe('GET user/sessions', () => {
     const [rowOfLaptop, rowOfDesktop] = (await sessionRows(email)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(answer.body).toEqual({
       Sessions: [
-        { Id: rowOfDesktop.id, Browser: 'Chrome', System: 'Windows', CreatedDate: secondLogin, LastSeenDate: secondLogin, Current: true },
-        { Id: rowOfLaptop.id, Browser: 'Firefox', System: 'Linux', CreatedDate: firstLogin, LastSeenDate: firstLogin, Current: false },
+        {
+          Id: rowOfDesktop.id,
+          Browser: 'Chrome',
+          System: 'Windows',
+          ClientAddress: null,
+          CreatedDate: secondLogin,
+          LastSeenDate: secondLogin,
+          Current: true,
+        },
+        {
+          Id: rowOfLaptop.id,
+          Browser: 'Firefox',
+          System: 'Linux',
+          ClientAddress: null,
+          CreatedDate: firstLogin,
+          LastSeenDate: firstLogin,
+          Current: false,
+        },
       ],
     });
     expect((await listOf(laptop)).map((listed) => [listed.Browser, listed.Current])).toEqual([

@@ -88,7 +88,7 @@ describe('staff commands', () => {
       .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date(), totpLastStep: 1 })
       .where(eq(users.id, user.id));
     await database.db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'hash' });
-    await createSession(database.db, systemClock, user.id, undefined);
+    await createSession(database.db, systemClock, user.id, {});
     await database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.userId, user.id));
     expect((await run(['list']))[1]).toBe('first.owner@example.com  staff  authenticator set up');
 

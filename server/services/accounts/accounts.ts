@@ -42,6 +42,7 @@ import {
   takePasswordTry,
   type ActiveSession,
   type IssuedSession,
+  type SessionClient,
 } from './sessions';
 
 export const deletionGraceMs = 7 * 24 * 60 * 60_000;
@@ -118,8 +119,8 @@ export interface SignupInput {
   cookieConsent: StoredCookieConsent | null | undefined;
   language: ApiLanguage;
   ip: string;
-  /** The browser's, for the session list. */
-  userAgent: string | undefined;
+  /** The browser and address, for the session list. */
+  client: SessionClient;
 }
 
 /**
@@ -150,7 +151,7 @@ export async function signUp(deps: BackendDeps, signup: SignupInput): Promise<Si
 
 type NewAccount = Pick<SignupInput, 'email' | 'password' | 'cookieConsent' | 'language'> & {
   displayName?: string | null;
-  userAgent?: string;
+  client?: SessionClient;
 };
 
 /**
@@ -177,7 +178,7 @@ export async function createAccount(
       .onConflictDoNothing()
       .returning();
     if (!user) return { kind: 'address-taken' } as const;
-    return { kind: 'created', user, session: await createSession(tx, clock, user.id, account.userAgent) } as const;
+    return { kind: 'created', user, session: await createSession(tx, clock, user.id, account.client ?? {}) } as const;
   });
 }
 
@@ -190,8 +191,8 @@ export interface LoginInput {
   previousSession: ActiveSession | undefined;
   /** The browser's `device` cookie: set when it logged in before (known-devices.ts). */
   deviceToken: string | undefined;
-  /** The browser's, for the session list. */
-  userAgent: string | undefined;
+  /** The browser and address, for the session list. */
+  client: SessionClient;
 }
 
 const tooManyLogins = 'tooManyLogins';
@@ -234,7 +235,7 @@ export async function logIn(deps: BackendDeps, login: LoginInput): Promise<Logge
     previousSession: input.previousSession,
     cookieConsent: input.cookieConsent,
     knownDeviceToken: knownDevice ? input.deviceToken : undefined,
-    userAgent: input.userAgent,
+    client: input.client,
     secondFactorPassed: false,
   });
 }
@@ -252,7 +253,7 @@ export async function ownerProven(deps: BackendDeps, user: User, finish: LoginFi
   if (asksCodeAtLogin(user)) {
     const codeOwed = await db.transaction(async (tx) => {
       if (finish.previousSession) await revokeSession(tx, finish.previousSession.tokenHash);
-      return openLoginCodeWait(tx, clock, user.id, finish.userAgent);
+      return openLoginCodeWait(tx, clock, user.id, finish.client);
     });
     return { codeOwed };
   }
@@ -266,7 +267,7 @@ export interface LoggedIn {
   deletionCancelled: boolean;
 }
 
-export interface LoginFinish extends Pick<LoginInput, 'previousSession' | 'cookieConsent' | 'userAgent'> {
+export interface LoginFinish extends Pick<LoginInput, 'previousSession' | 'cookieConsent' | 'client'> {
   /** The browser's `device` token when it is one the account logged in from. */
   knownDeviceToken: string | undefined;
   secondFactorPassed: boolean;
@@ -292,7 +293,7 @@ async function finishLogin(
       .set({ deletionDueAt: null, ...(finish.cookieConsent ? { cookieConsent: finish.cookieConsent } : {}) })
       .where(eq(users.id, user.id))
       .returning();
-    const session = await createSession(tx, clock, user.id, finish.userAgent);
+    const session = await createSession(tx, clock, user.id, finish.client);
     if (finish.secondFactorPassed) await markSecondFactorPassed(tx, clock, sha256(session.token));
     // Within the grace period a login keeps the account (docs/product/accounts.md#account-deletion), and the customer is told so.
     return {
@@ -311,7 +312,7 @@ interface LoginCodeInput {
   code: string;
   cookieConsent: StoredCookieConsent | null | undefined;
   deviceToken: string | undefined;
-  userAgent: string | undefined;
+  client: SessionClient;
 }
 
 /**
@@ -329,7 +330,7 @@ export async function logInWithCode(deps: BackendDeps, pending: ActiveSession, l
     previousSession: pending,
     cookieConsent: login.cookieConsent,
     knownDeviceToken: knownDevice ? login.deviceToken : undefined,
-    userAgent: login.userAgent,
+    client: login.client,
     secondFactorPassed: true,
   };
   return finishLogin(deps, user, finish, (writes) => passSecondFactor(deps, user.id, login.code, writes));
@@ -461,13 +462,13 @@ export async function restoreEmail(deps: BackendDeps, token: string, ip: string)
   });
 }
 
-/** A new password ends every other session of the account; this one gets a fresh token (for the browser with `userAgent`). */
+/** A new password ends every other session of the account; this one gets a fresh token (for `client`). */
 export async function changePassword(
   deps: BackendDeps,
   session: ActiveSession,
   current: string,
   next: string,
-  userAgent: string | undefined,
+  client: SessionClient,
 ): Promise<IssuedSession> {
   await confirmCurrentPassword(deps, session, current);
   const passwordHash = await deps.passwords.hash(next);
@@ -480,7 +481,7 @@ export async function changePassword(
       language: pickLanguage(session.user.language),
       values: {},
     });
-    const fresh = await createSession(tx, deps.clock, session.user.id, userAgent);
+    const fresh = await createSession(tx, deps.clock, session.user.id, client);
     // The two-step code this session passed holds for its successor, or the customer would be logged out.
     if (asksCodeAtLogin(session.user)) await markSecondFactorPassed(tx, deps.clock, sha256(fresh.token));
     return fresh;

@@ -49,6 +49,7 @@ export async function exportAccountData(deps: BackendDeps, session: ActiveSessio
       .select({
         tokenHash: sessions.tokenHash,
         userAgent: sessions.userAgent,
+        clientAddress: sessions.clientAddress,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
@@ -104,6 +105,7 @@ export async function exportAccountData(deps: BackendDeps, session: ActiveSessio
       LastUsedDate: row.lastSeenAt.toISOString(),
       ExpirationDate: row.expiresAt.toISOString(),
       UserAgent: row.userAgent,
+      ClientAddress: row.clientAddress,
       IsCurrent: row.tokenHash === session.tokenHash,
     })),
   };

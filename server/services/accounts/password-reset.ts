@@ -10,7 +10,7 @@ import { randomToken, sha256 } from '../platform/crypto';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
 import { ownerProven, type LoginStep } from './accounts';
-import { revokeUserSessions, type ActiveSession } from './sessions';
+import { revokeUserSessions, type ActiveSession, type SessionClient } from './sessions';
 
 /** How long a mailed reset link works. */
 export const passwordResetLifetimeMs = 60 * 60_000;
@@ -68,8 +68,8 @@ export interface ResetCompletion {
   ip: string;
   /** The session cookie the caller came with, replaced by the new one, as at a login. */
   previousSession: ActiveSession | undefined;
-  /** The browser's, for the session list. */
-  userAgent: string | undefined;
+  /** The browser and address, for the session list. */
+  client: SessionClient;
 }
 
 /**
@@ -109,7 +109,7 @@ export async function completePasswordReset(deps: BackendDeps, completion: Reset
     previousSession: completion.previousSession,
     cookieConsent: undefined,
     knownDeviceToken: undefined,
-    userAgent: completion.userAgent,
+    client: completion.client,
     secondFactorPassed: false,
   });
 }

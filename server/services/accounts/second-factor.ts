@@ -12,7 +12,7 @@ import { ApiError } from '../../errors';
 import { sha256 } from '../platform/crypto';
 import { limits } from '../platform/rate-limit';
 import { SecretBox } from '../platform/secret-box';
-import { createSession, type ActiveSession, type IssuedSession } from './sessions';
+import { createSession, type ActiveSession, type IssuedSession, type SessionClient } from './sessions';
 
 /*
  * The authenticator app and its recovery codes, for the console's mandatory second factor
@@ -95,8 +95,8 @@ const loginCodeWaitMs = 10 * 60_000;
  * The session a right password (or a password reset) opens for an account that gives a code at
  * login: of no use until the code passes (sessions.ts, awaitsLoginCode), and over soon.
  */
-export async function openLoginCodeWait(tx: Writer, clock: Clock, userId: string, userAgent: string | undefined): Promise<IssuedSession> {
-  const issued = await createSession(tx, clock, userId, userAgent);
+export async function openLoginCodeWait(tx: Writer, clock: Clock, userId: string, client: SessionClient): Promise<IssuedSession> {
+  const issued = await createSession(tx, clock, userId, client);
   const expiresAt = new Date(clock.now().getTime() + loginCodeWaitMs);
   await tx
     .update(sessions)

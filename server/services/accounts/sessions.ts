@@ -44,8 +44,14 @@ type Writer = Pick<Db, 'insert' | 'delete' | 'update' | 'select'>;
 /** Real ones are a few hundred characters; the rest of a longer one names nothing more. */
 const storedUserAgentLength = 512;
 
-/** A new session for the browser with this User-Agent (shown to the owner in the session list; none outside a browser). */
-export async function createSession(db: Writer, clock: Clock, userId: string, userAgent: string | undefined): Promise<IssuedSession> {
+/** Where a sign-in came from, shown to the owner in the session lists: the browser's User-Agent (none outside a browser) and the client's address. */
+export interface SessionClient {
+  userAgent?: string;
+  address?: string;
+}
+
+/** A new session for this client. */
+export async function createSession(db: Writer, clock: Clock, userId: string, client: SessionClient): Promise<IssuedSession> {
   const token = randomToken();
   const xsrfToken = randomToken(24);
   const now = clock.now();
@@ -53,7 +59,8 @@ export async function createSession(db: Writer, clock: Clock, userId: string, us
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
-    userAgent: userAgent?.slice(0, storedUserAgentLength) || null,
+    userAgent: client.userAgent?.slice(0, storedUserAgentLength) || null,
+    clientAddress: client.address ?? null,
     xsrfToken,
     expiresAt,
     createdAt: now,
@@ -139,6 +146,7 @@ export async function listAccountSessions(db: Db, clock: Clock, session: ActiveS
       Id: row.id,
       Browser: browser,
       System: system,
+      ClientAddress: row.clientAddress,
       CreatedDate: row.createdAt.toISOString(),
       LastSeenDate: row.lastSeenAt.toISOString(),
       Current: row.tokenHash === session.tokenHash,
