@@ -21,6 +21,7 @@ import { adminCustomersRoutes } from './routes/admin-customers.routes';
 import { adminBillingRoutes } from './routes/admin-billing.routes';
 import { adminCatalogRoutes } from './routes/admin-catalog.routes';
 import { adminOverviewRoutes } from './routes/admin-overview.routes';
+import { adminTeamRoutes, staffInviteRoutes } from './routes/admin-team.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
@@ -128,6 +129,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', billingRoutes);
   app.route('/', cardRoutes);
   app.route('/', hostedAppRoutes);
+  app.route('/', staffInviteRoutes);
   // The operator console: 404 to anyone without a staff role (middleware/staff.ts).
   app.use('/admin/*', requireStaff);
   app.route('/', adminAccessRoutes);
@@ -136,6 +138,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', adminBillingRoutes);
   app.route('/', adminCatalogRoutes);
   app.route('/', adminOverviewRoutes);
+  app.route('/', adminTeamRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
   const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.release.version } };

@@ -71,6 +71,11 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
     failedLogins: {},
     supportFlood: { limit: '200' },
     accountDeleted: {},
+    staffInvite: {
+      inviter: 'owner@example.com',
+      date: date('2026-12-09'),
+      link: pageLink(origin, language, '/staff-invite?token=sample-token'),
+    },
     supportReply: {
       reply: 'Thank you for the report.\nThe export works again since this morning; please try once more.',
       date: date('2026-11-27'),

@@ -118,6 +118,8 @@ export const templateShapes = {
   supportFlood: { values: ['limit'] },
   accountDeleted: { values: [] },
   supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
+  /** An owner's invitation to the staff; `link` opens the page that accepts it. */
+  staffInvite: { values: ['inviter', 'date', 'link'], link: true },
 } as const satisfies Record<string, TemplateShape>;
 
 export type EmailKind = keyof typeof templateShapes;

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import type { BackendDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import type { StaffSession } from '../accounts/sessions';
 import { confirmCurrentPassword } from '../accounts/accounts';
+import { revokeOwnSession, type StaffSession } from '../accounts/sessions';
 import { confirmEnrolment, markSecondFactorPassed, passSecondFactor } from '../accounts/second-factor';
 import { recordAudit, type AuditActor } from './audit';
 
@@ -91,5 +91,17 @@ export async function changeStaffRole(
       before: { email: user.email, role: user.role },
       after: { email: user.email, role },
     });
+  });
+}
+
+/** A staff member ends another of their own sessions (a lost or shared device), recorded like every staff write. */
+export async function endOwnStaffSession(
+  deps: Pick<BackendDeps, 'db' | 'clock' | 'config'>,
+  session: StaffSession,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeOwnSession(tx, deps.clock, session, id, deps.config.sessionIdleMs);
+    await recordAudit(tx, deps.clock, session, { action: 'staff.session.end', targetType: 'staff', targetId: session.user.id });
   });
 }

@@ -12,7 +12,7 @@ type Writer = Pick<Db, 'insert'>;
 export interface AuditRecord {
   /** What was done, as a dotted name: `invoice.void`, `customer.suspend`, … */
   action: string;
-  targetType: 'invoice' | 'subscription' | 'customer' | 'support-message' | 'offer' | 'staff';
+  targetType: 'invoice' | 'subscription' | 'customer' | 'support-message' | 'offer' | 'staff' | 'staff-invite';
   targetId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
