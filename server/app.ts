@@ -22,6 +22,7 @@ import { adminBillingRoutes } from './routes/admin-billing.routes';
 import { adminCatalogRoutes } from './routes/admin-catalog.routes';
 import { adminOverviewRoutes } from './routes/admin-overview.routes';
 import { adminTeamRoutes, staffInviteRoutes } from './routes/admin-team.routes';
+import { adminReportsRoutes } from './routes/admin-reports.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
@@ -139,6 +140,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', adminCatalogRoutes);
   app.route('/', adminOverviewRoutes);
   app.route('/', adminTeamRoutes);
+  app.route('/', adminReportsRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 
   const document = { openapi: '3.1.0', info: { title: 'Website API', version: deps.config.release.version } };
