@@ -1,6 +1,7 @@
 /**
  * `npm run staff`: the commands against an in-memory database, then the command itself on a
- * PGlite data folder (and refusing one that a running site holds).
+ * PGlite data folder. What every operator command shares is tested in-process where Jest can
+ * see it: the settings' other rules (operator-settings.test.ts), the data folder's lock (embedded-database.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -163,6 +164,7 @@ describe('npm run staff', () => {
     expect(bad.stderr).toContain('staff: add needs --role owner or --role staff\nusage: npm run staff');
   });
 
+  // A child process: a settings file loads into the real environment, which Jest's sandbox does not see.
   it('loads the services’ settings file, and in production refuses the embedded database, naming DATABASE_URL', () => {
     const settings = path.join(folder, 'bluebonnet.env');
     fs.writeFileSync(settings, 'NODE_ENV=production\nSITE_URL=https://www.example.com\nSECRETS_KEY=' + 'ab'.repeat(32) + '\n');
@@ -171,20 +173,5 @@ describe('npm run staff', () => {
     expect(refused.stderr).toContain(
       `staff: NODE_ENV is production but DATABASE_URL is not set, so this would open the embedded database in ${path.join(dataDir, 'pglite')}, not the services' PostgreSQL.`,
     );
-    expect(cli(['list', '--settings', path.join(folder, 'missing.env')]).stderr).toContain('missing.env does not exist');
-  });
-
-  it('refuses a data folder a running site holds, and says so', () => {
-    const lock = path.join(dataDir, 'pglite.lock');
-    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-    // The lock names a live process: this test's own.
-    fs.writeFileSync(lock, String(process.pid));
-    try {
-      const result = cli(['list']);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
-    } finally {
-      fs.rmSync(lock, { force: true });
-    }
   });
 });
