@@ -42,3 +42,10 @@ export const addSeatPath = (key: string) => `${subscriptionPath(key)}?${ADD_SEAT
 /** The card on file's update page (docs/product/billing.md#card-on-file); Stripe's form returns there with its session. */
 export const cardPath = '/account/billing/card';
 export const CARD_SESSION_PARAM = 'session_id';
+
+/** The operator console's pages that staff mail links to; components/admin/paths.ts lists them with the rest. */
+export const consolePagePaths = {
+  supportThread: (key: string) => `/admin/support/${encodeURIComponent(key)}`,
+  customer: (key: string) => `/admin/customers/${encodeURIComponent(key)}`,
+  invoice: (key: string) => `/admin/invoices/${encodeURIComponent(key)}`,
+} as const;

@@ -18,6 +18,7 @@ import { xsrfProtection } from './middleware/xsrf';
 import { adminAccessRoutes } from './routes/admin-access.routes';
 import { adminSupportRoutes } from './routes/admin-support.routes';
 import { adminCustomersRoutes } from './routes/admin-customers.routes';
+import { adminCustomerActionsRoutes } from './routes/admin-customer-actions.routes';
 import { adminBillingRoutes } from './routes/admin-billing.routes';
 import { adminCatalogRoutes } from './routes/admin-catalog.routes';
 import { adminOverviewRoutes } from './routes/admin-overview.routes';
@@ -136,6 +137,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', adminAccessRoutes);
   app.route('/', adminSupportRoutes);
   app.route('/', adminCustomersRoutes);
+  app.route('/', adminCustomerActionsRoutes);
   app.route('/', adminBillingRoutes);
   app.route('/', adminCatalogRoutes);
   app.route('/', adminOverviewRoutes);

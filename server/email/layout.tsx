@@ -11,6 +11,8 @@ export interface EmailContent {
   details?: { label: string; value: string }[];
   /** An itemised table: a row per line, then its sums, the last one (the total) in bold. */
   lines?: { items: { label: string; value: string }[]; sums: { label: string; value: string }[] };
+  /** A list of links, each on its own line. */
+  links?: { label: string; href: string }[];
   action?: { label: string; href: string; fallback: string };
   greeting?: string;
   signature?: string;
@@ -136,6 +138,17 @@ export function EmailMessage(content: EmailContent) {
             </Section>
           )}
           {content.lines && <LinesTable {...content.lines} />}
+          {content.links && (
+            <Section style={styles.details}>
+              {content.links.map((entry, index) => (
+                <Text key={index} style={styles.paragraph}>
+                  <Link href={entry.href} style={styles.link}>
+                    {entry.label}
+                  </Link>
+                </Text>
+              ))}
+            </Section>
+          )}
           {content.action && (
             <Section>
               <Button href={content.action.href} style={styles.button}>

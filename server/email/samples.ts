@@ -81,6 +81,23 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
       date: date('2026-11-27'),
       message: 'Hello,\nour PDF export stopped working after the update.\n\nCould you have a look?',
     },
+    twoStepReset: {},
+    staffMessage: {
+      subject: 'Your licence keys',
+      message: 'Hello Ada,\nyour new licence keys are on the invoice page now.\n\nBest regards',
+    },
+    staffNotice: {
+      title: 'Sale of $1,299.00, invoice 2026-00042',
+      summary: 'Sale: ada@example.com paid $1,299.00 for invoice 2026-00042.',
+      link: `${origin}/${language}/admin/invoices/7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21`,
+    },
+    staffDigest: {
+      count: '2',
+      items: [
+        { text: 'Sale: ada@example.com paid $1,299.00 for invoice 2026-00042.', href: `${origin}/${language}/admin/invoices/7f1c2a9e` },
+        { text: 'Support message from Ada Lovelace (ada@example.com).', href: `${origin}/${language}/admin/support/0c9e5b7a` },
+      ],
+    },
   };
 }
 

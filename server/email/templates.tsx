@@ -26,6 +26,8 @@ interface TemplateShape {
   toCompany?: true;
   /** An answer to whoever wrote to the company, who may have no account: the footer says why they get it. */
   answersMessage?: true;
+  /** A list of the caller's `items`, each a link. */
+  items?: true;
 }
 
 /** What each mail holds besides its words (messages/email). */
@@ -120,6 +122,13 @@ export const templateShapes = {
   supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
   /** An owner's invitation to the staff; `link` opens the page that accepts it. */
   staffInvite: { values: ['inviter', 'date', 'link'], link: true },
+  twoStepReset: { values: [] },
+  /** Written by staff to one customer from the console. */
+  staffMessage: { values: ['subject', 'message'] },
+  /** One event a staff member opted into; `link` opens its page in the console. */
+  staffNotice: { values: ['title', 'summary', 'link'], link: true, toCompany: true },
+  /** Several such events at once: an item each, linking to its page. */
+  staffDigest: { values: ['count'], items: true, toCompany: true },
 } as const satisfies Record<string, TemplateShape>;
 
 export type EmailKind = keyof typeof templateShapes;
@@ -132,8 +141,15 @@ interface MailLine {
   amount: string;
 }
 
+/** An item of a mail's list of links. */
+interface MailLink {
+  text: string;
+  href: string;
+}
+
 export type EmailValues<K extends EmailKind> = Record<ShapeOf<K>['values'][number], string> &
-  (ShapeOf<K> extends { lines: object } ? { lines: MailLine[] } : unknown);
+  (ShapeOf<K> extends { lines: object } ? { lines: MailLine[] } : unknown) &
+  (ShapeOf<K> extends { items: true } ? { items: MailLink[] } : unknown);
 
 export interface RenderedEmail {
   subject: string;
@@ -171,6 +187,21 @@ export function renewalsAfterDeletion(language: ApiLanguage, renewals: { restore
     .join('\n\n');
 }
 
+type StaffEventWords = (typeof en.email.staffEvents)[keyof typeof en.email.staffEvents];
+
+/** A staff event in the reader's language: a short title (a single mail's subject) and a sentence. */
+export function staffEventWords(
+  language: ApiLanguage,
+  event: keyof typeof en.email.staffEvents,
+  values: Record<string, string>,
+): StaffEventWords {
+  const words: StaffEventWords = texts[language].staffEvents[event];
+  return {
+    title: fill(`${language}.staffEvents.${event}.title`, words.title, values),
+    line: fill(`${language}.staffEvents.${event}.line`, words.line, values),
+  };
+}
+
 /** Where the site's pages are for a mail's links. */
 export const pageLink = (origin: string, language: ApiLanguage, path: string) => `${origin}/${language}${path}`;
 
@@ -187,7 +218,7 @@ export async function renderEmail<K extends EmailKind>(
   const shape: TemplateShape = templateShapes[kind];
   const set = texts[language];
   const words: { subject: string; heading: string; body: string; action?: string } = set[kind];
-  const { lines, ...given }: { lines?: MailLine[] } & Record<string, string> = values;
+  const { lines, items, ...given }: { lines?: MailLine[]; items?: MailLink[] } & Record<string, string> = values;
   const all: Record<string, string> = { company: brand.company, product: brand.product, support: brand.supportEmail, ...given };
   const text = (name: string, template: string) => fill(`${language}.${kind}.${name}`, template, all);
   const link = shape.link ? all.link : undefined;
@@ -211,6 +242,7 @@ export async function renderEmail<K extends EmailKind>(
             sums: shape.lines.sums.map(([label, value]) => ({ label: set.details[label], value: all[value] })),
           }
         : undefined,
+    links: shape.items ? items?.map((item) => ({ label: item.text, href: item.href })) : undefined,
     action: link && words.action ? { label: words.action, href: link, fallback: set.layout.linkFallback } : undefined,
     greeting: shape.toCompany ? undefined : set.layout.greeting,
     signature: shape.toCompany ? undefined : text('signature', set.layout.signature),

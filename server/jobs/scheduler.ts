@@ -8,6 +8,7 @@ import { purgeDueAccounts } from '../services/accounts/accounts';
 import { remindUpcomingRenewals } from '../services/billing/mail';
 import { renewDueManualSubscriptions } from '../services/billing/renewals';
 import { purgeExpiredRecords } from '../services/platform/retention';
+import { mailStaffNotifications } from '../services/staff/notifications';
 
 export interface Job {
   name: string;
@@ -22,6 +23,7 @@ export const jobs: Job[] = [
   { name: 'manual-renewals', everyMs: 15 * 60_000, run: renewDueManualSubscriptions },
   { name: 'retention-purge', everyMs: 60 * 60_000, run: purgeExpiredRecords },
   { name: 'renewal-reminders', everyMs: 60 * 60_000, run: remindUpcomingRenewals },
+  { name: 'staff-notifications', everyMs: 60_000, run: mailStaffNotifications },
   // Keeps the backend's clock on the database's between readiness checks.
   {
     name: 'clock-sync',

@@ -29,7 +29,8 @@ export async function searchCustomers(db: Db, query: string): Promise<CustomerRo
   return rows.map(toCustomerRow);
 }
 
-async function findCustomer(db: Pick<Db, 'select'>, id: string, lock = false) {
+/** A customer not erased, or a 404; locked for the transaction when asked. */
+export async function findCustomer(db: Pick<Db, 'select'>, id: string, lock = false) {
   const query = db
     .select()
     .from(users)

@@ -6,6 +6,7 @@ import { invoices, offers, payments, subscriptions, users } from '../../db/schem
 import { mailOrigin, queueMail, type MailToQueue } from '../../email/outbox';
 import { pageLink, renewalsAfterDeletion, type EmailKind } from '../../email/templates';
 import type { BackendDeps } from '../../deps';
+import { notifyStaff } from '../staff/notifications';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { refundReason, toInvoiceModels, type InvoiceRow } from './invoices';
 import { renewalChargeCents } from './subscriptions';
@@ -58,9 +59,25 @@ async function mailCustomer<K extends EmailKind>(
   return queueMail(tx, deps, { ...mail, to: email, language });
 }
 
-/** The receipt of a paid invoice (a purchase, Pay Now or a renewal): its lines, tax and total, with the invoice's PDF. */
+/**
+ * The receipt of a paid invoice (a purchase, Pay Now or a renewal): its lines, tax and total,
+ * with the invoice's PDF. Staff who opted in hear of the sale, once, as the customer does.
+ */
 export async function queueReceipt(tx: Reader, deps: ReceiptDeps, invoice: InvoiceRow, paidAt: Date): Promise<void> {
-  await mailCustomer(tx, deps, invoice.userId, async (language, link) => {
+  if (!(await mailReceipt(tx, deps, invoice, paidAt, `receipt:${invoice.id}`))) return;
+  await notifyStaff(tx, deps.clock, {
+    event: 'sale',
+    target: { type: 'invoice', id: invoice.id },
+    details: { invoice: invoice.number, customer: invoice.billingEmail, amountCents: invoice.totalCents },
+  });
+}
+
+/** The receipt again, as staff resend it: a mail of its own each time (`copyKey`), nothing told to staff. */
+export const queueReceiptCopy = (tx: Reader, deps: ReceiptDeps, invoice: InvoiceRow, paidAt: Date, copyKey: string) =>
+  mailReceipt(tx, deps, invoice, paidAt, `receipt-copy:${copyKey}`);
+
+function mailReceipt(tx: Reader, deps: ReceiptDeps, invoice: InvoiceRow, paidAt: Date, eventKey: string): Promise<boolean> {
+  return mailCustomer(tx, deps, invoice.userId, async (language, link) => {
     const [shown] = await toInvoiceModels({ db: tx, catalog: deps.catalog }, [invoice], language);
     return {
       kind: 'receipt',
@@ -76,7 +93,7 @@ export async function queueReceipt(tx: Reader, deps: ReceiptDeps, invoice: Invoi
           amount: formatUsd(line.SubTotalAmount),
         })),
       },
-      eventKey: `receipt:${invoice.id}`,
+      eventKey,
       attachment: { invoicePdf: { invoiceId: invoice.id, language } },
     };
   });
@@ -92,10 +109,10 @@ export async function queueRefund(
   refund: Pick<typeof payments.$inferSelect, 'invoiceId' | 'paidAt' | 'description' | 'amountCents' | 'provider' | 'providerRef'>,
 ): Promise<void> {
   const [invoice] = await tx
-    .select({ userId: invoices.userId, number: invoices.number })
+    .select({ userId: invoices.userId, number: invoices.number, billingEmail: invoices.billingEmail })
     .from(invoices)
     .where(eq(invoices.id, refund.invoiceId));
-  await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
+  const queued = await mailCustomer(tx, deps, invoice.userId, async (language, link) => ({
     kind: 'invoiceRefunded',
     values: {
       invoice: invoice.number,
@@ -106,6 +123,12 @@ export async function queueRefund(
     },
     eventKey: `refund:${refund.provider}:${refund.providerRef}`,
   }));
+  if (!queued) return;
+  await notifyStaff(tx, deps.clock, {
+    event: 'refund',
+    target: { type: 'invoice', id: refund.invoiceId },
+    details: { invoice: invoice.number, customer: invoice.billingEmail, amountCents: refund.amountCents },
+  });
 }
 
 /** An invoice voided by staff: the customer no longer owes it, and hears why when staff said. */
@@ -144,7 +167,7 @@ export async function queueRenewalFailed(
   },
 ): Promise<void> {
   const { subscription, pay } = failure;
-  await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
+  const queued = await mailCustomer(tx, deps, subscription.userId, async (language, link) => ({
     kind: 'renewalFailed',
     values: {
       offer: await offerName(tx, subscription.offerKey, language),
@@ -155,6 +178,13 @@ export async function queueRenewalFailed(
     },
     eventKey: failure.eventKey,
   }));
+  const customer = queued ? await customerOf(tx, subscription.userId) : null;
+  if (!customer) return;
+  await notifyStaff(tx, deps.clock, {
+    event: 'renewal-failed',
+    target: 'invoiceId' in pay ? { type: 'invoice', id: pay.invoiceId } : { type: 'customer', id: subscription.userId },
+    details: { offerKey: subscription.offerKey, customer: customer.email, amountCents: failure.amountCents },
+  });
 }
 
 /** A cancelled subscription: what stays usable, until when. */

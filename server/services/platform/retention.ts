@@ -1,6 +1,6 @@
 import { and, isNotNull, lte, or } from 'drizzle-orm';
 import type { BackendDeps } from '../../deps';
-import { emailRestores, outbox, rateLimits, sessions, verificationCodes } from '../../db/schema';
+import { emailRestores, outbox, rateLimits, sessions, staffNotifications, verificationCodes } from '../../db/schema';
 import { limits } from './rate-limit';
 
 const day = 24 * 60 * 60_000;
@@ -62,13 +62,19 @@ export async function purgeExpiredRecords({ db, clock, config, logger }: Backend
             ),
           )
           .returning({ id: outbox.id }),
+      // A staff member's event, once mailed, lives on only in that mail.
+      () =>
+        tx
+          .delete(staffNotifications)
+          .where(lte(staffNotifications.mailedAt, before(retention.sentMailMs)))
+          .returning({ id: staffNotifications.id }),
     ];
     const counts: number[] = [];
     for (const deletion of deletions) counts.push((await deletion()).length);
     return counts;
   });
-  const [expiredSessions, codes, restoreLinks, throttleCounters, mail] = deleted;
+  const [expiredSessions, codes, restoreLinks, throttleCounters, mail, staffMail] = deleted;
   const total = deleted.reduce((sum, count) => sum + count, 0);
-  if (total) logger.info('expired records deleted', { sessions: expiredSessions, codes, restoreLinks, throttleCounters, mail });
+  if (total) logger.info('expired records deleted', { sessions: expiredSessions, codes, restoreLinks, throttleCounters, mail, staffMail });
   return total;
 }

@@ -141,11 +141,7 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
   const billing = update.BillingInfo ? billingValues(update.BillingInfo) : {};
   // The cart row first: its lock orders two writes to one cart, and items need it (foreign key).
   return db.transaction(async (tx) => {
-    const [cart] = await tx
-      .insert(carts)
-      .values({ userId, ...billing, updatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } })
-      .returning();
+    const cart = await writeCart(tx, userId, billing);
     if (removed.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.offerKey, removed)));
     if (lines.length) {
       const quantity = update.IsAddition ? sql`least(${cartItems.quantity} + excluded.quantity, 100)` : sql`excluded.quantity`;
@@ -160,6 +156,25 @@ export async function updateCart(db: Db, catalog: Catalog, userId: string, updat
       .where(eq(cartItems.userId, userId));
     return { cart, items };
   });
+}
+
+function writeCart(tx: Pick<Db, 'insert'>, userId: string, billing: Partial<ReturnType<typeof billingValues>>): Promise<Cart> {
+  return tx
+    .insert(carts)
+    .values({ userId, ...billing, updatedAt: sql`now()` })
+    .onConflictDoUpdate({ target: carts.userId, set: { ...billing, updatedAt: sql`now()` } })
+    .returning()
+    .then(([cart]) => cart);
+}
+
+/**
+ * Replaces only the cart's billing details, with the cart page's checks (staff for a customer,
+ * inside their audited transaction): the next invoice of the cart is made with them.
+ */
+export async function replaceCartBilling(tx: Pick<Db, 'insert'>, userId: string, billing: BillingInfo): Promise<Cart> {
+  const problems = checkBilling(billing);
+  if (problems.length) throw new ApiError(400, problems);
+  return writeCart(tx, userId, billingValues(billing));
 }
 
 function billingValues(billing: BillingInfo) {

@@ -6,6 +6,7 @@ import { queueMail } from '../../email/outbox';
 import type { BackendDeps } from '../../deps';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { limits } from '../platform/rate-limit';
+import { notifyStaff } from '../staff/notifications';
 
 /** Stored first, then mailed to support through the outbox: nothing is lost while mail is down. */
 export async function receiveSupportMessage(
@@ -19,14 +20,22 @@ export async function receiveSupportMessage(
   await deps.db.transaction(async (tx) => {
     // Once per window, with the message that used it up.
     if (left === 0) await tellOwnersOfFlood(tx, deps);
-    await tx.insert(supportMessages).values({
-      fullName: message.FullName,
-      emailAddress: message.EmailAddress,
-      phone: message.Phone || null,
-      message: message.Message,
-      userId,
-      senderVerified: userId !== null && (await accountEmail(tx, userId)) === message.EmailAddress,
-      language: sender.language,
+    const [stored] = await tx
+      .insert(supportMessages)
+      .values({
+        fullName: message.FullName,
+        emailAddress: message.EmailAddress,
+        phone: message.Phone || null,
+        message: message.Message,
+        userId,
+        senderVerified: userId !== null && (await accountEmail(tx, userId)) === message.EmailAddress,
+        language: sender.language,
+      })
+      .returning({ id: supportMessages.id });
+    await notifyStaff(tx, deps.clock, {
+      event: 'support-message',
+      target: { type: 'support-message', id: stored.id },
+      details: { name: message.FullName, email: message.EmailAddress },
     });
     await queueMail(tx, deps, {
       to: deps.config.mail.supportInbox,
