@@ -7,7 +7,7 @@ import { Link, usePathname } from '@/i18n/navigation';
 import type { StaffMe } from '@/lib/contract/admin';
 import { adminPaths } from './paths';
 
-type Section = 'overview' | 'support' | 'customers' | 'catalog' | 'audit' | 'staff';
+type Section = 'overview' | 'support' | 'customers' | 'catalog' | 'audit' | 'staff' | 'notifications';
 
 const sections: { key: Section; href: string; ownerOnly?: boolean }[] = [
   { key: 'overview', href: adminPaths.overview },
@@ -16,6 +16,7 @@ const sections: { key: Section; href: string; ownerOnly?: boolean }[] = [
   { key: 'catalog', href: adminPaths.catalog },
   { key: 'audit', href: adminPaths.audit },
   { key: 'staff', href: adminPaths.staff, ownerOnly: true },
+  { key: 'notifications', href: adminPaths.notifications },
 ];
 
 /** Which section a console address belongs to; an invoice is reached from its customer. */

@@ -12,7 +12,9 @@ import type { Invoice, Subscription } from '@/lib/contract/billing';
 import { refundedOf } from '@/lib/contract/presentation';
 import { askConsole } from './console-store';
 import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
+import { CustomerActions, ResendReceiptButton } from './CustomerActions';
 import { CustomerBadges } from './Customers';
+import { CustomerNotes } from './CustomerNotes';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
 import { adminPaths } from './paths';
 
@@ -36,8 +38,10 @@ export function CustomerView({ id }: { id: string }) {
       </ScreenHeading>
       <div className="flex flex-col gap-8">
         <Profile detail={detail} />
+        <CustomerNotes customerId={detail.Customer.Key} />
         <Invoices invoices={detail.Invoices} />
         <Subscriptions subscriptions={detail.Subscriptions} />
+        <CustomerActions detail={detail} />
         <Sessions detail={detail} />
       </div>
     </>
@@ -95,6 +99,7 @@ function SuspendButton({ detail }: { detail: CustomerDetail }) {
 
 function Invoices({ invoices }: { invoices: Invoice[] }) {
   const t = useTranslations('admin.customers');
+  const actions = useTranslations('admin.customerActions');
   const money = useMoney();
   const { date } = useDates();
   return (
@@ -110,6 +115,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
             { label: t('date'), wide: true },
             { label: t('amount'), numeric: true },
             { label: t('status') },
+            { label: actions('receipt') },
           ]}
         >
           {invoices.map((invoice) => {
@@ -136,6 +142,9 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                       </span>
                     )}
                   </span>
+                </td>
+                <td className={cells.text}>
+                  <ResendReceiptButton invoice={invoice} />
                 </td>
               </tr>
             );

@@ -1,15 +1,18 @@
+import { consolePagePaths } from '@/lib/portal-paths';
+
 /** The console's addresses (without the language prefix; the locale-aware Link adds it). */
 export const adminPaths = {
   overview: '/admin',
   support: '/admin/support',
-  supportThread: (key: string) => `/admin/support/${encodeURIComponent(key)}`,
+  supportThread: consolePagePaths.supportThread,
   customers: '/admin/customers',
-  customer: (key: string) => `/admin/customers/${encodeURIComponent(key)}`,
+  customer: consolePagePaths.customer,
   invoices: '/admin/invoices',
-  invoice: (key: string) => `/admin/invoices/${encodeURIComponent(key)}`,
+  invoice: consolePagePaths.invoice,
   catalog: '/admin/catalog',
   newOffer: '/admin/catalog/new',
   offer: (key: string) => `/admin/catalog/${encodeURIComponent(key)}`,
   audit: '/admin/audit',
   staff: '/admin/staff',
+  notifications: '/admin/notifications',
 } as const;

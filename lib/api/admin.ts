@@ -17,7 +17,16 @@ import {
   type SupportStatus,
   type SupportThread,
 } from '../contract/admin';
+import type {
+  CustomerAccount,
+  CustomerMessageRequest,
+  CustomerNote,
+  CustomerNoteRequest,
+  SentMessage,
+} from '../contract/admin-customer-actions';
 import type { ErrorEnvelope } from '../contract/envelope';
+import type { NotificationSettings, StaffEvent } from '../contract/staff-notifications';
+import type { BillingInfo } from '../contract/store';
 import type { Enrolment, RecoveryCodes } from '../contract/second-factor';
 import type { UserResponse } from '../contract/user';
 import { ApiCallError, callApi, type HttpMethod } from './client';
@@ -89,3 +98,24 @@ export const setOfferActive = (key: string, active: boolean) =>
 
 export const fetchStaff = (signal?: AbortSignal) => read<CustomerRow[]>('admin/staff', signal);
 export const changeStaffRole = (id: string, Role: StaffRole | null) => write('PUT', `admin/staff/${segment(id)}/role`, { Role });
+
+// Acting for a customer
+
+export const fetchCustomerNotes = (id: string, signal?: AbortSignal) =>
+  read<{ Notes: CustomerNote[] }>(`admin/customers/${segment(id)}/notes`, signal);
+export const addCustomerNote = (id: string, request: CustomerNoteRequest) => write('POST', `admin/customers/${segment(id)}/notes`, request);
+export const fetchSentMessages = (id: string, signal?: AbortSignal) =>
+  read<{ Messages: SentMessage[] }>(`admin/customers/${segment(id)}/messages`, signal);
+export const writeToCustomer = (id: string, request: CustomerMessageRequest) =>
+  write('POST', `admin/customers/${segment(id)}/messages`, request);
+export const fetchCustomerAccount = (id: string, signal?: AbortSignal) =>
+  read<CustomerAccount>(`admin/customers/${segment(id)}/account`, signal);
+export const changeCustomerBilling = (id: string, BillingInfo: BillingInfo) =>
+  write('PUT', `admin/customers/${segment(id)}/billing`, { BillingInfo });
+export const resetCustomerTwoStep = (id: string) => write('POST', `admin/customers/${segment(id)}/two-step/reset`);
+export const resendReceipt = (invoiceId: string) => write('POST', `admin/invoices/${segment(invoiceId)}/resend-receipt`);
+
+// The staff member's own mail
+
+export const fetchNotificationSettings = (signal?: AbortSignal) => read<NotificationSettings>('admin/me/notifications', signal);
+export const saveNotificationSettings = (Events: StaffEvent[]) => write('PUT', 'admin/me/notifications', { Events });

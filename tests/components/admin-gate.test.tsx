@@ -77,7 +77,7 @@ describe('the console gate (GET admin/me)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([t.nav.overview, t.nav.support, t.nav.customers, t.nav.catalog, t.nav.audit]);
+    ).toEqual([t.nav.overview, t.nav.support, t.nav.customers, t.nav.catalog, t.nav.audit, t.nav.notifications]);
     expect(within(nav).getByRole('link', { name: t.nav.overview })).toHaveAttribute('aria-current', 'page');
   });
 

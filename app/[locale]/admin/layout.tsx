@@ -7,9 +7,10 @@ import { PageTexts } from '@/components/shell/PageTexts';
 import { formMessagePaths, pickMessages } from '@/components/shell/shell-messages';
 import { isAppLocale } from '@/i18n/routing';
 
-/** The console's words, and those of the shared parts it shows (status badges, the password field). */
+/** The console's words, and those of the shared parts it shows (status badges, the password field, the billing form). */
 const consoleMessagePaths = [
   'admin',
+  'store.cart',
   'billing.invoiceStatus',
   'billing.subscriptionState',
   'billing.renewal',
