@@ -7,13 +7,14 @@ import { Link, usePathname } from '@/i18n/navigation';
 import type { StaffMe } from '@/lib/contract/admin';
 import { adminPaths } from './paths';
 
-type Section = 'overview' | 'support' | 'customers' | 'catalog' | 'audit' | 'staff' | 'notifications';
+type Section = 'overview' | 'support' | 'customers' | 'catalog' | 'reports' | 'audit' | 'staff' | 'notifications';
 
 const sections: { key: Section; href: string; ownerOnly?: boolean }[] = [
   { key: 'overview', href: adminPaths.overview },
   { key: 'support', href: adminPaths.support },
   { key: 'customers', href: adminPaths.customers },
   { key: 'catalog', href: adminPaths.catalog },
+  { key: 'reports', href: adminPaths.reports },
   { key: 'audit', href: adminPaths.audit },
   { key: 'staff', href: adminPaths.staff, ownerOnly: true },
   { key: 'notifications', href: adminPaths.notifications },

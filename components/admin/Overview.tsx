@@ -22,7 +22,7 @@ function ChartLoading() {
 }
 
 /** "2026-03" → "Mar 2026", in the reader's language. */
-function useMonthLabel() {
+export function useMonthLabel() {
   const locale = useLocale();
   const format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return (month: string) => format.format(new Date(`${month}-01T00:00:00Z`));

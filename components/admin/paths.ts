@@ -12,6 +12,7 @@ export const adminPaths = {
   catalog: '/admin/catalog',
   newOffer: '/admin/catalog/new',
   offer: (key: string) => `/admin/catalog/${encodeURIComponent(key)}`,
+  reports: '/admin/reports',
   audit: '/admin/audit',
   staff: '/admin/staff',
   notifications: '/admin/notifications',

@@ -8,7 +8,7 @@ import { useShellText } from '../shell/shell-i18n';
  * Translates a contract message key such as "minLength?min=8". The validation texts travel
  * with the shell's dictionary (a kilobyte), so a form needs no i18n runtime of its own.
  */
-function useValidationText() {
+export function useValidationText() {
   const t = useShellText();
   return (message: string | undefined) => {
     if (!message) return undefined;

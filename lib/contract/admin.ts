@@ -43,7 +43,7 @@ export const UuidParamSchema = z.object({ id: z.uuid('invalidValue') });
 // Overview
 
 export const OverviewSchema = z.object({
-  /** The last twelve months, oldest first: money taken less refunds, in cents. */
+  /** The last twelve UTC months, oldest first: revenue net of tax and refunds, in cents (as the reports count it). */
   RevenueByMonth: z.array(z.object({ Month: z.string(), Amount: z.number().int() })),
   ActiveSubscriptions: z.number().int(),
   /** Yearly subscriptions count a twelfth of their price. */

@@ -1,0 +1,8 @@
+import { Reports } from '@/components/admin/Reports';
+import { consoleTitle } from '../metadata';
+
+export const generateMetadata = consoleTitle('reports');
+
+export default function AdminReportsPage() {
+  return <Reports />;
+}
