@@ -23,6 +23,7 @@ import { adminBillingRoutes } from './routes/admin-billing.routes';
 import { adminCatalogRoutes } from './routes/admin-catalog.routes';
 import { adminOverviewRoutes } from './routes/admin-overview.routes';
 import { adminTeamRoutes, staffInviteRoutes } from './routes/admin-team.routes';
+import { adminListsRoutes } from './routes/admin-lists.routes';
 import { adminReportsRoutes } from './routes/admin-reports.routes';
 import { appRoutes } from './routes/app.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -142,6 +143,7 @@ export function createApp(deps: BackendDeps) {
   app.route('/', adminCatalogRoutes);
   app.route('/', adminOverviewRoutes);
   app.route('/', adminTeamRoutes);
+  app.route('/', adminListsRoutes);
   app.route('/', adminReportsRoutes);
   if (deps.config.testHooks) app.route('/', testHookRoutes);
 

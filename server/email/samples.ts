@@ -64,6 +64,13 @@ export function sampleValues(origin: string, language: ApiLanguage): { [K in Ema
       link: pageLink(origin, language, '/store/checkout?invoice=7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21'),
       cardLink: pageLink(origin, language, '/account/billing/card'),
     },
+    paymentReminder: {
+      invoice: '2026-00042',
+      date: date('2026-11-28'),
+      amount: '$99.00',
+      link: pageLink(origin, language, '/store/checkout?invoice=7f1c2a9e-0b1d-4c55-9a57-3d1e0c6b8f21'),
+      cardLink: pageLink(origin, language, '/account/billing/card'),
+    },
     subscriptionCancelled: { offer: 'PDF Workshop Pro, monthly', date: date('2026-12-28'), link: subscriptionLink },
     passwordChanged: {},
     twoStepOn: {},

@@ -105,6 +105,16 @@ export const templateShapes = {
     ],
     link: true,
   },
+  /** Staff chasing an unpaid invoice: `link` pays it; `cardLink` changes the card renewals charge. */
+  paymentReminder: {
+    values: ['invoice', 'date', 'amount', 'link', 'cardLink'],
+    details: [
+      ['invoice', 'invoice'],
+      ['date', 'date'],
+      ['amount', 'amount'],
+    ],
+    link: true,
+  },
   subscriptionCancelled: {
     values: ['offer', 'date', 'link'],
     details: [

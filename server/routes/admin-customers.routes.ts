@@ -26,7 +26,7 @@ const search = createRoute({
   responses: {
     200: jsonContent(
       z.array(CustomerRowSchema),
-      `Accounts whose address or name contains q, newest first (at most ${customerSearchLimit})`,
+      `Accounts whose address or name, or an invoice's number, billing name or billing email, contains q, newest first (at most ${customerSearchLimit})`,
     ),
     ...adminErrorResponses,
   },

@@ -334,6 +334,31 @@ export async function startFakeStripe() {
         if (!invoice) return reply(404, { error: { type: 'invalid_request_error', message: 'No such invoice' } });
         return reply(200, invoice);
       }
+      if (request.method === 'GET' && url.pathname === '/v1/invoices') {
+        const subscription = url.searchParams.get('subscription');
+        const status = url.searchParams.get('status');
+        const data = [...invoices.values()].filter(
+          (invoice) => (!subscription || invoice.subscription === subscription) && (!status || invoice.status === status),
+        );
+        return reply(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+      }
+      const payMatch = url.pathname.match(/^\/v1\/invoices\/([\w-]+)\/pay$/);
+      if (request.method === 'POST' && payMatch) {
+        const invoice = invoices.get(payMatch[1]);
+        if (!invoice) return reply(404, { error: { type: 'invalid_request_error', message: 'No such invoice' } });
+        if (invoice.status !== 'open')
+          return reply(400, { error: { type: 'invalid_request_error', message: `Invoice is already ${String(invoice.status)}.` } });
+        if (declineCharge) {
+          declineCharge = false;
+          return reply(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+        }
+        Object.assign(invoice, {
+          status: 'paid',
+          amount_paid: invoice.amount_due,
+          payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: newId('pi') } }] },
+        });
+        return reply(200, invoice);
+      }
       if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
         const paymentIntent = url.searchParams.get('payment[payment_intent]');
         const data = [...invoices.values()].flatMap((invoice) =>
@@ -481,7 +506,29 @@ export async function startFakeStripe() {
       } else session.payment_intent = newId('pi');
       return session;
     },
-    /** The next charge of the customer's card on file (a subscription update that invoices now) is declined. */
+    /**
+     * A renewal charge of the subscription that failed: its invoice stays open for Stripe to
+     * retry, as the invoice.payment_failed event carries it.
+     */
+    failRenewal(subscriptionId: string, amountDue: number, periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400) {
+      const invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        number: `FAKE-${(counter++).toString().padStart(4, '0')}`,
+        billing_reason: 'subscription_cycle',
+        status: 'open',
+        subscription: subscriptionId,
+        parent: { subscription_details: { subscription: subscriptionId } },
+        amount_due: amountDue,
+        amount_paid: 0,
+        hosted_invoice_url: `https://invoice.stripe.com/i/${newId('page')}`,
+        lines: { object: 'list', data: [{ period: { end: periodEnd } }] },
+        payments: { object: 'list', data: [] },
+      };
+      invoices.set(invoice.id, invoice);
+      return invoice;
+    },
+    /** The next charge of the customer's card on file (a subscription update or an invoice paid again) is declined. */
     declineNextCharge() {
       declineCharge = true;
     },

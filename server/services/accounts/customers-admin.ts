@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { CustomerDetail, CustomerRow } from '../../../lib/contract/admin';
 import { invoices, sessions, subscriptions, users } from '../../db/schema';
 import type { Db } from '../../db/database';
 import type { BackendDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { idleLimitOf, liveAt, type StaffSession } from './sessions';
+import { deviceOf, idleLimitOf, liveAt, type StaffSession } from './sessions';
 import { activeProvider, providerCall } from '../payments/active-provider';
 import { recordAudit } from '../staff/audit';
 import { toInvoiceModels } from '../billing/invoices';
@@ -14,16 +14,30 @@ import { listOwnSubscriptions, toSubscriptionModel } from '../billing/subscripti
 export const customerSearchLimit = 50;
 
 /** The search text taken literally: % and _ (and the escape itself) match only themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** Newest first; matches the address or the display name anywhere, ignoring case. Erased accounts are left out. */
+/**
+ * Newest first; matches the address or the display name anywhere, ignoring case, or the number,
+ * billing name or billing address of one of the account's invoices. Erased accounts are left out.
+ */
 export async function searchCustomers(db: Db, query: string): Promise<CustomerRow[]> {
   const text = query.trim();
   const pattern = likePattern(text);
+  const billedAs = exists(
+    db
+      .select({ one: sql`1` })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.userId, users.id),
+          or(ilike(invoices.number, pattern), ilike(invoices.billingName, pattern), ilike(invoices.billingEmail, pattern)),
+        ),
+      ),
+  );
   const rows = await db
     .select()
     .from(users)
-    .where(and(isNull(users.erasedAt), text ? or(ilike(users.email, pattern), ilike(users.displayName, pattern)) : undefined))
+    .where(and(isNull(users.erasedAt), text ? or(ilike(users.email, pattern), ilike(users.displayName, pattern), billedAs) : undefined))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(customerSearchLimit);
   return rows.map(toCustomerRow);
@@ -62,6 +76,7 @@ export async function customerDetail(deps: BackendDeps, id: string): Promise<Cus
       CreatedDate: session.createdAt.toISOString(),
       LastSeenDate: session.lastSeenAt.toISOString(),
       ExpiresDate: session.expiresAt.toISOString(),
+      ...deviceOf(session),
     })),
   };
 }

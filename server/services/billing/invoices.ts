@@ -39,7 +39,7 @@ export const paymentDescription = (kind: PaymentKind) => apiText('en', { key: ki
 const kindOf = (description: string) => paymentKinds.find((candidate) => paymentDescription(candidate) === description);
 
 /** A staff refund's record holds the reason staff gave, else the bare kind (see invoices-admin.ts). */
-function wordedPayment(payment: Pick<PaymentRow, 'description' | 'isPayment'>, language: ApiLanguage): string {
+export function wordedPayment(payment: Pick<PaymentRow, 'description' | 'isPayment'>, language: ApiLanguage): string {
   const kind = kindOf(payment.description);
   if (kind) return apiText(language, { key: kind });
   return payment.isPayment ? payment.description : apiText(language, { key: 'refundWithReason', values: { reason: payment.description } });

@@ -25,7 +25,7 @@ const renewalReminderLeadMs = 7 * 24 * 60 * 60_000;
 /** Offers that renew less often than this get a reminder (monthly ones do not). */
 const remindedRenewalMonths = 12;
 
-const longDate = (date: Date, language: ApiLanguage) =>
+export const longDate = (date: Date, language: ApiLanguage) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** Where a customer's mail goes, in the language they last used; none for an erased account. */
@@ -46,7 +46,7 @@ async function offerName(db: Reader, offerKey: string, language: ApiLanguage): P
  * Queues a mail to a customer, worded in the language they last used (`link` makes a page's
  * address in it); none for an erased account. Answers whether it was queued.
  */
-async function mailCustomer<K extends EmailKind>(
+export async function mailCustomer<K extends EmailKind>(
   tx: Reader,
   deps: MailDeps,
   userId: string,

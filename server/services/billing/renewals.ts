@@ -111,6 +111,18 @@ export async function renewSubscriptions(
 }
 
 /**
+ * The offline provider's renewal charge: the card on file pays it, or a subscription bought
+ * before there was one keeps the card that bought it; only the renewal-fails test card declines.
+ */
+export async function chargeTestCard(
+  tx: Pick<Db, 'select'>,
+  subscription: Pick<SubscriptionRow, 'userId' | 'testCardOutcome'>,
+): Promise<{ paid: boolean; outcome: string | null }> {
+  const outcome = (await testCardOutcomeOnFile(tx, subscription.userId)) ?? subscription.testCardOutcome;
+  return { paid: outcome !== 'renewal-fails', outcome };
+}
+
+/**
  * The manual provider's renewal job: renews what is due, one subscription at a time, each
  * claimed with SKIP LOCKED, so overlapping runs, on one backend or several, renew each once.
  * A suspended customer's subscriptions wait: they renew once the suspension is lifted.
@@ -145,9 +157,7 @@ export async function renewDueManualSubscriptions(deps: BackendDeps, batch = 50)
         .where(and(eq(subscriptions.id, id), due()))
         .for('update', { skipLocked: true });
       if (!subscription) return null;
-      // The card on file charges the renewal; a subscription bought before there was one keeps the card that bought it.
-      const outcome = (await testCardOutcomeOnFile(tx, subscription.userId)) ?? subscription.testCardOutcome;
-      const paid = outcome !== 'renewal-fails';
+      const { paid } = await chargeTestCard(tx, subscription);
       await renewSubscriptions(tx, deps, [subscription], {
         paid,
         provider: 'manual',

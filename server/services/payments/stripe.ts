@@ -248,6 +248,31 @@ export class StripeProvider implements PaymentProvider {
     return refund.id;
   }
 
+  /** The open invoice of a subscription whose renewal charge failed (Stripe keeps it open to retry), or null. */
+  async openRenewalInvoice(providerSubscriptionId: string): Promise<OpenRenewalInvoice | null> {
+    const open = await call(() => this.stripe.invoices.list({ subscription: providerSubscriptionId, status: 'open', limit: 1 }));
+    const invoice = open.data[0];
+    if (!invoice?.id) return null;
+    return {
+      id: invoice.id,
+      number: invoice.number ?? invoice.id,
+      amountDue: invoice.amount_due,
+      hostedUrl: invoice.hosted_invoice_url ?? null,
+    };
+  }
+
+  /** Charges an open invoice again with the customer's card on file; a declined card leaves it open (paid: false). */
+  async payInvoice(invoiceId: string): Promise<{ paid: boolean; periodEnd: Date | null }> {
+    try {
+      const invoice = await this.stripe.invoices.pay(invoiceId);
+      const periodEnd = invoice.lines?.data[0]?.period?.end;
+      return { paid: invoice.status === 'paid', periodEnd: periodEnd ? new Date(periodEnd * 1000) : null };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { paid: false, periodEnd: null };
+      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
   /** Every refund of a charge (the event's copy may leave them out or cut the list short). */
   async refundsOfCharge(chargeId: string): Promise<Stripe.Refund[]> {
     return call(() => this.stripe.refunds.list({ charge: chargeId, limit: 100 }).autoPagingToArray({ limit: 1000 }));
@@ -349,6 +374,15 @@ export interface CardSetupRequest {
   language: ApiLanguage;
   /** Contains {CHECKOUT_SESSION_ID}. */
   returnUrl: string;
+}
+
+interface OpenRenewalInvoice {
+  id: string;
+  /** Stripe's own invoice number, as its page and mails show it. */
+  number: string;
+  amountDue: number;
+  /** Stripe's page where the customer pays it. */
+  hostedUrl: string | null;
 }
 
 export interface CardSetupState {
