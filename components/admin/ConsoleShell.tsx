@@ -7,22 +7,39 @@ import { Link, usePathname } from '@/i18n/navigation';
 import type { StaffMe } from '@/lib/contract/admin';
 import { adminPaths } from './paths';
 
-type Section = 'overview' | 'support' | 'customers' | 'catalog' | 'reports' | 'audit' | 'staff' | 'notifications';
+type Section =
+  | 'overview'
+  | 'support'
+  | 'customers'
+  | 'invoices'
+  | 'payments'
+  | 'subscriptions'
+  | 'owed'
+  | 'catalog'
+  | 'reports'
+  | 'audit'
+  | 'staff'
+  | 'notifications'
+  | 'sessions';
 
 const sections: { key: Section; href: string; ownerOnly?: boolean }[] = [
   { key: 'overview', href: adminPaths.overview },
   { key: 'support', href: adminPaths.support },
   { key: 'customers', href: adminPaths.customers },
+  { key: 'invoices', href: adminPaths.invoices },
+  { key: 'payments', href: adminPaths.payments },
+  { key: 'subscriptions', href: adminPaths.subscriptions },
+  { key: 'owed', href: adminPaths.owed },
   { key: 'catalog', href: adminPaths.catalog },
   { key: 'reports', href: adminPaths.reports },
   { key: 'audit', href: adminPaths.audit },
   { key: 'staff', href: adminPaths.staff, ownerOnly: true },
   { key: 'notifications', href: adminPaths.notifications },
+  { key: 'sessions', href: adminPaths.sessions },
 ];
 
-/** Which section a console address belongs to; an invoice is reached from its customer. */
+/** Which section a console address belongs to. */
 function sectionOf(pathname: string): Section {
-  if (pathname.startsWith(adminPaths.invoices)) return 'customers';
   const found = sections.find((section) => section.href !== adminPaths.overview && pathname.startsWith(section.href));
   return found?.key ?? 'overview';
 }

@@ -24,6 +24,7 @@ import type {
   CustomerNoteRequest,
   SentMessage,
 } from '../contract/admin-customer-actions';
+import type { InvoiceListRow, ListPage, OwedRow, PaymentListRow, RetryResult, SubscriptionListRow } from '../contract/admin-lists';
 import type { ErrorEnvelope } from '../contract/envelope';
 import type { NotificationSettings, StaffEvent } from '../contract/staff-notifications';
 import type { BillingInfo } from '../contract/store';
@@ -119,3 +120,24 @@ export const resendReceipt = (invoiceId: string) => write('POST', `admin/invoice
 
 export const fetchNotificationSettings = (signal?: AbortSignal) => read<NotificationSettings>('admin/me/notifications', signal);
 export const saveNotificationSettings = (Events: StaffEvent[]) => write('PUT', 'admin/me/notifications', { Events });
+
+// Lists and money owed
+
+/** A list's filters as its address and its call spell them (lib/contract/admin-lists.ts judges them). */
+type ListSearch = Record<string, string | number | undefined>;
+
+/** The query string of a list's filters, without the empty ones (the same as the screen's address). */
+export const listSearch = (filters: ListSearch) =>
+  new URLSearchParams(
+    Object.entries(filters).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]])),
+  ).toString();
+export const fetchInvoiceList = (filters: ListSearch, signal?: AbortSignal) =>
+  read<ListPage<InvoiceListRow>>(`admin/invoices?${listSearch(filters)}`, signal);
+export const fetchPaymentList = (filters: ListSearch, signal?: AbortSignal) =>
+  read<ListPage<PaymentListRow>>(`admin/payments?${listSearch(filters)}`, signal);
+export const fetchSubscriptionList = (filters: ListSearch, signal?: AbortSignal) =>
+  read<ListPage<SubscriptionListRow>>(`admin/subscriptions?${listSearch(filters)}`, signal);
+export const fetchOwed = (page: number, signal?: AbortSignal) => read<ListPage<OwedRow>>(`admin/collections?page=${page}`, signal);
+export const remindOwed = (row: Pick<OwedRow, 'Kind' | 'Key'>) => write('POST', `admin/collections/${row.Kind}/${segment(row.Key)}/remind`);
+export const retryOwedCharge = (row: Pick<OwedRow, 'Kind' | 'Key'>) =>
+  write<RetryResult>('POST', `admin/collections/${row.Kind}/${segment(row.Key)}/retry`);

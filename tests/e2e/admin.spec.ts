@@ -54,7 +54,7 @@ async function buy(page: Page, items: Record<string, number>): Promise<string> {
 
 async function openCustomer(page: Page, email: string) {
   await page.goto('/admin/customers');
-  await page.getByLabel('Email or name').fill(email);
+  await page.getByLabel('Email, name or invoice number').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: email }).click();
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
