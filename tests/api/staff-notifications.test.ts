@@ -97,6 +97,7 @@ describe('staff notifications', () => {
     const quiet = await staffClient(backend);
     const buyer = await newCustomer(backend, 'notify-buyer@example.com');
     const { invoiceKey } = await buyWithTestCard(buyer, { 'pdf-workshop-pro-monthly': 1 });
+    if (!invoiceKey) throw new Error('the purchase was not paid');
 
     expect(await waitingFor(seller.email)).toEqual([{ event: 'sale', targetType: 'invoice', targetId: invoiceKey }]);
     expect(await waitingFor(refunds.email)).toEqual([]);
