@@ -1,10 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Link } from '@/i18n/navigation';
 import { signup } from '@/lib/api/auth';
 import { readCookieConsent } from '@/lib/browser-storage';
 import type { SignupForm, SignupFormSchema } from '@/lib/contract/auth';
@@ -22,6 +21,7 @@ import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { SwitchDialogLine } from './SwitchDialogLine';
+import { TermsLabel } from './TermsLabel';
 import { useFormMutation } from './use-form-mutation';
 
 /** Closed by its button or Esc, never by a click beside it (docs/product/accounts.md#sign-up-with-a-code). */
@@ -103,16 +103,6 @@ function SignupFormContent() {
       });
   });
 
-  const newTabLink = (href: string) =>
-    function NewTabLink(chunks: ReactNode) {
-      return (
-        <Link href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-          {chunks}
-          <span className="sr-only"> {t('newTab')}</span>
-        </Link>
-      );
-    };
-
   // Once the code is asked for, the server's words are about it: they sit right above its field.
   const serverMessages = <ErrorPanel messages={messages} notice={notice} />;
   return (
@@ -138,11 +128,7 @@ function SignupFormContent() {
           <CodeField label={t('code')} hint={t('codeHint')} error={fieldError('Code')} {...register('Code')} />
         </>
       )}
-      <Checkbox
-        label={t.rich('terms', { terms: newTabLink('/legal/terms-of-service'), privacy: newTabLink('/legal/privacy-policy') })}
-        error={fieldError('UserAgreedToTerms')}
-        {...register('UserAgreedToTerms')}
-      />
+      <Checkbox label={<TermsLabel />} error={fieldError('UserAgreedToTerms')} {...register('UserAgreedToTerms')} />
       <Button type="submit" busy={saving} className="mt-2 w-full">
         {t('submit')}
       </Button>

@@ -22,10 +22,16 @@ async function startSession(session: SessionInfo | null): Promise<void> {
 export function useFinishLogin() {
   const { returnTo } = useAuthDialog();
   const goToReturnPath = useGoToReturnPath();
-  return (session: SessionInfo, greeting: SnackContent = { key: 'snack.welcome' }, greetingMs: number = snackbarDurations.short) => {
+  return (
+    session: SessionInfo,
+    greeting: SnackContent = { key: 'snack.welcome' },
+    greetingMs: number = snackbarDurations.short,
+    /** Where to go instead of the dialog's return path. */
+    goTo: string | null = returnTo,
+  ) => {
     void startSession(session).then(markAuthIntentDue);
     closeAuthDialog();
     showSuccess(greeting, greetingMs);
-    goToReturnPath(returnTo);
+    goToReturnPath(goTo);
   };
 }

@@ -17,6 +17,7 @@ import { CustomerBadges } from './Customers';
 import { CustomerNotes } from './CustomerNotes';
 import { AdminStatus, EmptyState, Facts, Panel, ScreenHeading, useDates, useMoney } from './parts';
 import { adminPaths } from './paths';
+import { useDeviceName } from '@/components/account/settings/device-name';
 
 /** One customer: profile and suspension, invoices, subscriptions, live sessions. */
 export function CustomerView({ id }: { id: string }) {
@@ -224,6 +225,7 @@ function CancelButtons({ subscription }: { subscription: Subscription }) {
 function Sessions({ detail }: { detail: CustomerDetail }) {
   const t = useTranslations('admin.customers');
   const { dateTime } = useDates();
+  const deviceName = useDeviceName();
   return (
     <Panel title={t('sessions')}>
       {detail.Sessions.length === 0 ? (
@@ -232,10 +234,18 @@ function Sessions({ detail }: { detail: CustomerDetail }) {
         <DataTable
           label={t('sessions')}
           caption={t('sessions')}
-          columns={[{ label: t('started') }, { label: t('lastSeen') }, { label: t('expires'), wide: true }]}
+          columns={[
+            { label: t('device') },
+            { label: t('clientAddress') },
+            { label: t('started') },
+            { label: t('lastSeen') },
+            { label: t('expires'), wide: true },
+          ]}
         >
           {detail.Sessions.map((session, index) => (
             <tr key={index}>
+              <td className={cells.text}>{deviceName(session)}</td>
+              <td className={cx(cells.text, 'font-mono text-xs')}>{session.ClientAddress ?? t('addressUnknown')}</td>
               <td className={cells.date}>{dateTime(session.CreatedDate)}</td>
               <td className={cells.date}>{dateTime(session.LastSeenDate)}</td>
               <td className={cx(cells.date, cells.wide)}>{dateTime(session.ExpiresDate)}</td>

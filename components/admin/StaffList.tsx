@@ -10,6 +10,7 @@ import { StaffRoleSchema, type CustomerRow, type StaffRole } from '@/lib/contrac
 import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { useStaff } from './AdminConsole';
 import { askConsole } from './console-store';
+import { InviteStaff } from './InviteStaff';
 import { AdminStatus, EmptyState, ScreenHeading } from './parts';
 
 /** Owners only: who has a role, and changing or removing it (after the password is confirmed). */
@@ -22,18 +23,23 @@ export function StaffList() {
       <p className="mb-4 text-sm text-slate-700">{t('intro')}</p>
       {state.status !== 'ready' ? (
         <AdminStatus state={state} notFound={t('ownersOnly')} onRetry={retry} />
-      ) : state.data.length === 0 ? (
-        <EmptyState>{t('empty')}</EmptyState>
       ) : (
-        <DataTable
-          label={t('title')}
-          caption={t('title')}
-          columns={[{ label: t('member') }, { label: t('role') }, { label: t('actions') }]}
-        >
-          {state.data.map((member) => (
-            <StaffRow key={`${member.Key}:${member.Role}`} member={member} />
-          ))}
-        </DataTable>
+        <div className="flex flex-col gap-10">
+          {state.data.length === 0 ? (
+            <EmptyState>{t('empty')}</EmptyState>
+          ) : (
+            <DataTable
+              label={t('title')}
+              caption={t('title')}
+              columns={[{ label: t('member') }, { label: t('role') }, { label: t('actions') }]}
+            >
+              {state.data.map((member) => (
+                <StaffRow key={`${member.Key}:${member.Role}`} member={member} />
+              ))}
+            </DataTable>
+          )}
+          <InviteStaff />
+        </div>
       )}
     </>
   );
@@ -58,7 +64,9 @@ function StaffRow({ member }: { member: CustomerRow }) {
   return (
     <tr>
       <td className={cells.text}>
-        <span className="font-medium break-all">{email}</span>
+        <span className="inline-block max-w-64 truncate align-bottom font-medium" title={email}>
+          {email}
+        </span>
         {member.EmailAddress === me.EmailAddress && <span className="ml-2 text-xs text-slate-600">{t('you')}</span>}
         {member.DisplayName && <span className="block text-xs text-slate-600">{member.DisplayName}</span>}
       </td>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvoiceSchema, SubscriptionSchema } from './billing';
+import { sessionBrowsers, sessionSystems } from './user';
 import { currentPassword, limits, messageKey, multiLineText, optionalText, requiredText, text } from './fields';
 
 /*
@@ -96,7 +97,15 @@ export const CustomerRowSchema = z.object({
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
-const AdminSessionSchema = z.object({ CreatedDate: z.string(), LastSeenDate: z.string(), ExpiresDate: z.string() });
+const AdminSessionSchema = z.object({
+  CreatedDate: z.string(),
+  LastSeenDate: z.string(),
+  ExpiresDate: z.string(),
+  /** Read from the User-Agent, as the customer's own session list names them. */
+  Browser: z.enum(sessionBrowsers).nullable(),
+  System: z.enum(sessionSystems).nullable(),
+  ClientAddress: z.string().nullable(),
+});
 
 export const CustomerDetailSchema = z.object({
   Customer: CustomerRowSchema,

@@ -70,8 +70,8 @@ export const RestoreEmailResponseSchema = z.object({ ErrorMessages: z.array(Erro
 export type RestoreEmailResponse = z.infer<typeof RestoreEmailResponseSchema>;
 
 /** The browsers and systems the session list names; any other is shown as unknown. */
-const sessionBrowsers = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
-const sessionSystems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'] as const;
+export const sessionBrowsers = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
+export const sessionSystems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'] as const;
 export type SessionBrowser = (typeof sessionBrowsers)[number];
 export type SessionSystem = (typeof sessionSystems)[number];
 

@@ -16,6 +16,8 @@ const consoleMessagePaths = [
   'billing.renewal',
   'billing.subscriptionName',
   'account.password',
+  'account.settings.sessions',
+  'shell.languages',
 ] as const;
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]/admin'>): Promise<Metadata> {

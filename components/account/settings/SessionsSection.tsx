@@ -13,6 +13,7 @@ import type { AccountSession, AccountSessions } from '@/lib/contract/user';
 import { snackbarDurations } from '@/lib/config';
 import { showSuccess } from '@/lib/state/snackbar';
 import { useDataScope } from '../../data/use-data-scope';
+import { useDeviceName } from './device-name';
 import { InfoPanel, SettingsCard } from './SettingsCard';
 import { settingsPath } from './types';
 
@@ -42,16 +43,6 @@ export function SessionsSection() {
       {content}
     </SettingsCard>
   );
-}
-
-/** What a session is called on screen: its browser and system, as far as they are known. */
-function useDeviceName() {
-  const t = useTranslations('account.settings.sessions');
-  return ({ Browser, System }: AccountSession) => {
-    if (Browser && System) return t('browserOnSystem', { browser: Browser, system: System });
-    if (System) return t('unknownBrowserOn', { system: System });
-    return Browser ?? t('unknownBrowser');
-  };
 }
 
 function SessionList({ sessions, queryKey }: { sessions: AccountSession[]; queryKey: readonly unknown[] }) {

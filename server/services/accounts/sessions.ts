@@ -129,6 +129,12 @@ export async function revokeUserSessions(db: Writer, userId: string, except?: st
   await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId));
 }
 
+/** Where a session is used from: browser and system read from its User-Agent, and the client's address at sign-in. */
+export function deviceOf(row: Pick<typeof sessions.$inferSelect, 'userAgent' | 'clientAddress'>) {
+  const { browser, system } = describeUserAgent(row.userAgent);
+  return { Browser: browser, System: system, ClientAddress: row.clientAddress };
+}
+
 /**
  * The sessions of the caller's account that calls accept (a login still owing its code is
  * none), this one first,
@@ -140,18 +146,13 @@ export async function listAccountSessions(db: Db, clock: Clock, session: ActiveS
     .from(sessions)
     .where(usableSessionsOf(session, clock.now(), idleMs))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-  const listed = rows.map((row) => {
-    const { browser, system } = describeUserAgent(row.userAgent);
-    return {
-      Id: row.id,
-      Browser: browser,
-      System: system,
-      ClientAddress: row.clientAddress,
-      CreatedDate: row.createdAt.toISOString(),
-      LastSeenDate: row.lastSeenAt.toISOString(),
-      Current: row.tokenHash === session.tokenHash,
-    };
-  });
+  const listed = rows.map((row) => ({
+    Id: row.id,
+    ...deviceOf(row),
+    CreatedDate: row.createdAt.toISOString(),
+    LastSeenDate: row.lastSeenAt.toISOString(),
+    Current: row.tokenHash === session.tokenHash,
+  }));
   return [...listed.filter((row) => row.Current), ...listed.filter((row) => !row.Current)];
 }
 
