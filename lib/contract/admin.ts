@@ -211,13 +211,37 @@ const AuditEntrySchema = z.object({
   Action: z.string(),
   TargetType: z.string(),
   TargetKey: z.string(),
+  /** What the target is called now (invoice number, email, offer or sender name), or null once it is gone. */
+  TargetName: z.string().nullable(),
   Before: z.record(z.string(), z.unknown()).nullable(),
   After: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** Newest first; `before` pages on with the Date of the last entry seen. */
-export const AuditQuerySchema = z.object({ before: z.iso.datetime({ error: 'invalidValue' }).optional() });
+const auditActionMax = 64;
+/** A dotted action name such as `invoice.refund`. */
+const auditAction = text()
+  .max(auditActionMax, messageKey('maxLength', { max: auditActionMax }))
+  .regex(/^[a-z][a-z-]*(\.[a-z][a-z-]*)*$/, 'invalidValue');
+const utcDay = z.iso.date({ error: 'dateFormat' });
+
+/**
+ * Newest first; `before` pages on with the Date of the last entry seen. Filters: the staff
+ * member's address (or `cli`), the action, and UTC days from and to (both included).
+ */
+export const AuditQuerySchema = z
+  .object({
+    before: z.iso.datetime({ error: 'invalidValue' }).optional(),
+    staff: optionalText(limits.email).optional(),
+    action: auditAction.optional(),
+    from: utcDay.optional(),
+    to: utcDay.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'rangeOrder', path: ['to'] });
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+/** Who has acted and what was done, for the audit log's filters (at most a few hundred each). */
+export const AuditFiltersSchema = z.object({ Staff: z.array(z.string()), Actions: z.array(z.string()) });
 export const AuditPageSchema = z.object({ Entries: z.array(AuditEntrySchema), HasMore: z.boolean() });
 
 export const StaffRoleRequestSchema = z.object({ Role: StaffRoleSchema.nullable() });

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import { AuditPageSchema, AuditQuerySchema, OverviewSchema } from '../../lib/contract/admin';
-import { auditPage, auditPageSize } from '../services/staff/audit';
+import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema, OverviewSchema } from '../../lib/contract/admin';
+import { requestLanguage } from '../errors';
+import { auditFilters, auditPage, auditPageSize } from '../services/staff/audit';
 import { overview } from '../services/staff/overview';
 import { adminErrorResponses } from './admin-responses';
 import { createRouter, jsonContent } from './openapi';
@@ -21,9 +22,19 @@ const auditRoute = createRoute({
   tags: ['admin'],
   request: { query: AuditQuerySchema },
   responses: {
-    200: jsonContent(AuditPageSchema, `Staff actions, newest first, about ${auditPageSize} a page; \`before\` pages on`),
+    200: jsonContent(
+      AuditPageSchema,
+      `Staff actions, newest first, about ${auditPageSize} a page, filtered by staff member, action and UTC days; \`before\` pages on`,
+    ),
     ...adminErrorResponses,
   },
+});
+
+const auditFiltersRoute = createRoute({
+  method: 'get',
+  path: '/admin/audit/filters',
+  tags: ['admin'],
+  responses: { 200: jsonContent(AuditFiltersSchema, 'The staff members who acted and the actions done'), ...adminErrorResponses },
 });
 
 export const adminOverviewRoutes = createRouter()
@@ -33,5 +44,9 @@ export const adminOverviewRoutes = createRouter()
   })
   .openapi(auditRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await auditPage(c.get('deps'), c.req.valid('query').before), 200);
+    return c.json(await auditPage(c.get('deps'), c.req.valid('query'), requestLanguage(c)), 200);
+  })
+  .openapi(auditFiltersRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await auditFilters(c.get('deps')), 200);
   });
