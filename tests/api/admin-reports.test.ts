@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@/lib/contract/http';
-import { invoices } from '@/server/db/schema';
+import { invoices, payments } from '@/server/db/schema';
 import { renewDueManualSubscriptions } from '@/server/services/billing/renewals';
 import { germanBilling } from '../support/billing-contacts';
 import {
@@ -333,6 +333,32 @@ describe('console: reports', () => {
     // A refund reason that starts with a minus is text; the amounts stay numbers.
     const second = await download('refunds', `${months[1]}-01`, lastDay(months[1]));
     expect(second.rows.map((row) => row.Description)).toContain("'-10 goodwill");
+  });
+
+  it('sends a long file page after page, every row once, in order', async () => {
+    // An invoice of long ago paid in 1201 parts, 600 of them at one moment.
+    const [copied] = await backend.database.db.select().from(invoices).where(eq(invoices.id, germanInvoice));
+    const start = Date.UTC(2020, 0, 10);
+    const [old] = await backend.database.db
+      .insert(invoices)
+      .values({ ...copied, id: undefined, number: '2020-09999', createdAt: new Date(start) })
+      .returning();
+    await backend.database.db.insert(payments).values(
+      Array.from({ length: 1201 }, (_, index) => ({
+        invoiceId: old.id,
+        paidAt: new Date(start + Math.max(0, index - 600) * 60_000),
+        description: 'Part',
+        amountCents: 100,
+        provider: 'manual',
+        providerRef: `part-${index}`,
+      })),
+    );
+    const { rows } = await download('payments', '2020-01-01', '2020-01-31');
+    expect(rows).toHaveLength(1201);
+    expect(new Set(rows.map((row) => row.Reference)).size).toBe(1201);
+    const times = rows.map((row) => row['Paid at (UTC)']);
+    expect([...times].sort()).toEqual(times);
+    expect(sumOf(rows, 'Net (cents)')).toBe((await summary('2020-01', '2020-01')).Months[0].Net);
   });
 
   it('refuses bad ranges and periods with 400 and a clear message', async () => {

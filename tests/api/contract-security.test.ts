@@ -40,6 +40,7 @@ const directPaths = [
   '/api/billing/invoice-pdf/{key}/download',
   '/api/user/data-export',
   '/api/user/data-export/zip',
+  '/api/admin/reports/export/{file}',
 ];
 
 let backend: TestBackend | undefined;
