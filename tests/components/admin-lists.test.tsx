@@ -8,7 +8,7 @@ import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './
 import { checkoutElsewhere, paidCheckout, payElsewhere, testCards, unpaidInvoice } from './checkout-helpers';
 import { routerCalls } from './render';
 import { signedIn } from './runner/accounts';
-import { accepted, network, pageApi } from './runner/network';
+import { accepted, network, pageApi, type SentCall } from './runner/network';
 import { fillCart } from './store-helpers';
 
 beforeEach(resetConsoleState);
@@ -31,10 +31,12 @@ describe('console invoice list', () => {
     const user = userEvent.setup();
     const { email, paid } = await customerWithInvoices();
     await staffInConsole();
-    const held = network.hold((call) => call.method === 'GET' && call.path.startsWith('admin/invoices?'));
+    const listCall = (call: SentCall) => call.method === 'GET' && call.path.startsWith('admin/invoices?');
+    const held = network.hold(listCall);
     renderConsole(<InvoiceList filters={listFiltersOf({ q: email })} />, { pathname: '/admin/invoices' });
-    await held.reached;
-    expect(await screen.findByText(t.common.loading)).toBeVisible();
+    // Polled (inside act), as the console's gate opens before the list asks.
+    await waitFor(() => expect(network.calls(listCall)).toHaveLength(1));
+    expect(screen.getByText(t.common.loading)).toBeVisible();
     held.release();
     const rows = await rowsOf('invoice-row');
     expect(rows).toHaveLength(2);
