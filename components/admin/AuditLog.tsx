@@ -1,51 +1,49 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { cells, DataTable } from '@/components/billing/DataTable';
 import { Button } from '@/components/ui/Button';
-import { fetchAudit } from '@/lib/api/admin';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { fetchAudit, fetchAuditFilters } from '@/lib/api/admin';
 import { ApiCallError } from '@/lib/api/client';
 import type { AuditEntry } from '@/lib/contract/admin';
 import { showError } from '@/lib/state/snackbar';
 import { useAdminQuery } from './admin-queries';
+import { targetPath, useAuditWords, useChanges } from './audit-words';
 import { AdminStatus, EmptyState, ScreenHeading, useDates } from './parts';
 
-const shortened = (value: unknown) => {
-  const text = value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-};
+type Filters = { staff: string; action: string; from: string; to: string };
+const filterNames = ['staff', 'action', 'from', 'to'] as const;
 
-/** What an entry changed, one field a line: "Price: 999 → 1299". */
-function changesOf(entry: Pick<AuditEntry, 'Before' | 'After'>): { field: string; before: string; after: string }[] {
-  const fields = [...new Set([...Object.keys(entry.Before ?? {}), ...Object.keys(entry.After ?? {})])];
-  return fields.map((field) => ({ field, before: shortened(entry.Before?.[field]), after: shortened(entry.After?.[field]) }));
-}
-
-/** Staff actions, newest first; older ones a page at a time. */
+/** Staff actions, newest first, filtered in the address (?staff=&action=&from=&to=); older ones a page at a time. */
 export function AuditLog() {
   const t = useTranslations('admin.audit');
-  const { state, retry } = useAdminQuery(['audit'], (signal) => fetchAudit(null, signal));
-  const [older, setOlder] = useState<{ entries: AuditEntry[]; hasMore: boolean } | null>(null);
+  const params = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => ({
+    staff: params.get('staff') ?? '',
+    action: params.get('action') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  }));
+  const { state, retry } = useAdminQuery(['audit', filters], (signal) => fetchAudit(filters, signal));
+  const [older, setOlder] = useState<{ filters: Filters; entries: AuditEntry[]; hasMore: boolean } | null>(null);
   const [loading, setLoading] = useState(false);
+  const olderHere = older?.filters === filters ? older : null;
 
-  if (state.status !== 'ready')
-    return (
-      <>
-        <ScreenHeading title={t('title')} />
-        <AdminStatus state={state} onRetry={retry} />
-      </>
-    );
-  const entries = [...state.data.Entries, ...(older?.entries ?? [])];
-  const hasMore = older ? older.hasMore : state.data.HasMore;
+  const entries = state.status === 'ready' ? [...state.data.Entries, ...(olderHere?.entries ?? [])] : [];
+  const hasMore = state.status === 'ready' && (olderHere ? olderHere.hasMore : state.data.HasMore);
 
   const loadMore = async () => {
     const last = entries.at(-1);
     if (!last) return;
     setLoading(true);
     try {
-      const page = await fetchAudit(last.Date);
-      setOlder((current) => ({ entries: [...(current?.entries ?? []), ...page.Entries], hasMore: page.HasMore }));
+      const page = await fetchAudit({ ...filters, before: last.Date });
+      setOlder({ filters, entries: [...(olderHere?.entries ?? []), ...page.Entries], hasMore: page.HasMore });
     } catch (error) {
       if (error instanceof ApiCallError) showError(error.content);
     } finally {
@@ -56,8 +54,11 @@ export function AuditLog() {
   return (
     <>
       <ScreenHeading title={t('title')} />
-      {entries.length === 0 ? (
-        <EmptyState>{t('empty')}</EmptyState>
+      <AuditFilters applied={filters} onApply={setFilters} />
+      {state.status !== 'ready' ? (
+        <AdminStatus state={state} onRetry={retry} />
+      ) : entries.length === 0 ? (
+        <EmptyState>{filterNames.some((name) => filters[name]) ? t('noMatch') : t('empty')}</EmptyState>
       ) : (
         <div className="flex flex-col gap-4">
           <AuditTable entries={entries} />
@@ -74,46 +75,125 @@ export function AuditLog() {
   );
 }
 
+/** The filters: chosen from who acted and what was done; applied to the address too, so a filtered view can be shared. */
+function AuditFilters({ applied, onApply }: { applied: Filters; onApply(filters: Filters): void }) {
+  const t = useTranslations('admin.audit');
+  const words = useAuditWords();
+  const router = useRouter();
+  const pathname = usePathname();
+  const { state } = useAdminQuery(['audit-filters'], fetchAuditFilters);
+  const [draft, setDraft] = useState(applied);
+  const choices = state.status === 'ready' ? state.data : { Staff: [], Actions: [] };
+  const withChosen = (options: string[], chosen: string) => (chosen && !options.includes(chosen) ? [chosen, ...options] : options);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const query = Object.fromEntries(filterNames.filter((name) => draft[name]).map((name) => [name, draft[name]]));
+    router.replace({ pathname, query });
+    onApply(draft);
+  };
+  const clear = () => {
+    const empty = { staff: '', action: '', from: '', to: '' };
+    setDraft(empty);
+    router.replace(pathname);
+    onApply(empty);
+  };
+
+  return (
+    <form
+      onSubmit={apply}
+      aria-label={t('filters')}
+      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+    >
+      <SelectField
+        label={t('staffFilter')}
+        value={draft.staff}
+        onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
+        options={[
+          { value: '', label: t('everyone') },
+          ...withChosen(choices.Staff, draft.staff).map((email) => ({ value: email, label: email })),
+        ]}
+      />
+      <SelectField
+        label={t('actionFilter')}
+        value={draft.action}
+        onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+        options={[
+          { value: '', label: t('everything') },
+          ...withChosen(choices.Actions, draft.action).map((action) => ({ value: action, label: words.action(action) })),
+        ]}
+      />
+      <TextField label={t('from')} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+      <TextField label={t('to')} type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+      <div className="flex gap-2">
+        <Button type="submit">{t('apply')}</Button>
+        <Button variant="plain" onClick={clear}>
+          {t('clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const t = useTranslations('admin.audit');
   const { dateTime } = useDates();
+  const words = useAuditWords();
+  const changesOf = useChanges();
   return (
     <DataTable
       label={t('title')}
       caption={t('title')}
-      columns={[{ label: t('when') }, { label: t('who') }, { label: t('action') }, { label: t('target') }, { label: t('change') }]}
+      columns={[{ label: t('when') }, { label: t('who') }, { label: t('what') }, { label: t('change') }]}
     >
-      {entries.map((entry) => (
-        <tr key={entry.Key} data-testid="audit-entry">
-          <td className={cells.date}>{dateTime(entry.Date)}</td>
-          <td className={`${cells.text} min-w-44 [overflow-wrap:anywhere]`}>{entry.StaffEmailAddress}</td>
-          <td className={cells.text}>
-            <code className="text-xs whitespace-nowrap">{entry.Action}</code>
-          </td>
-          <td className={cells.text}>
-            <span className="block text-xs text-slate-600">{entry.TargetType}</span>
-            <span className="block min-w-40 font-mono text-xs [overflow-wrap:anywhere]">{entry.TargetKey}</span>
-          </td>
-          <td className={cells.text}>
-            {/* relative: the words only screen readers get stay inside the table's scroll box. */}
-            <ul className="relative flex min-w-48 flex-col gap-0.5 text-xs">
-              {changesOf(entry).map((change) => (
-                <li key={change.field} className="[overflow-wrap:anywhere]">
-                  <span className="font-semibold">{change.field}:</span>{' '}
-                  {change.before === change.after ? (
-                    change.after
-                  ) : (
-                    <>
-                      {change.before} <span aria-hidden>→</span>
-                      <span className="sr-only">{t('becomes')}</span> {change.after}
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </td>
-        </tr>
-      ))}
+      {entries.map((entry) => {
+        const path = targetPath(entry);
+        const name = entry.TargetName ?? t('gone');
+        return (
+          <tr key={entry.Key} data-testid="audit-entry">
+            <td className={cells.date}>{dateTime(entry.Date)}</td>
+            <td className={cells.text}>
+              <span className="block max-w-44 truncate" title={entry.StaffEmailAddress}>
+                {entry.StaffEmailAddress}
+              </span>
+            </td>
+            <td className={cells.text}>
+              <span className="block font-medium">{words.action(entry.Action)}</span>
+              {path ? (
+                <Link
+                  href={path}
+                  className="block max-w-56 truncate text-sm text-brand-700 underline-offset-2 hover:underline"
+                  title={name}
+                >
+                  {name}
+                </Link>
+              ) : (
+                <span className="block max-w-56 truncate text-sm text-slate-600" title={name}>
+                  {name}
+                </span>
+              )}
+            </td>
+            <td className={cells.text}>
+              {/* relative: the words only screen readers get stay inside the table's box. */}
+              <ul className="relative flex max-w-md flex-col gap-0.5 text-xs">
+                {changesOf(entry).map((change) => (
+                  <li key={change.field} className="break-words">
+                    <span className="font-semibold">{change.field}:</span>{' '}
+                    {change.before === null || change.before === change.after ? (
+                      (change.after ?? change.before)
+                    ) : (
+                      <>
+                        {change.before} <span aria-hidden>→</span>
+                        <span className="sr-only">{t('becomes')}</span> {change.after ?? t('none')}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

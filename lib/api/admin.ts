@@ -4,6 +4,7 @@ import {
   type AdminInvoice,
   type AdminOffer,
   type AuditEntry,
+  type AuditQuery,
   type CustomerDetail,
   type CustomerRow,
   type OfferCreate,
@@ -60,8 +61,12 @@ export const confirmPassword = (CurrentPassword: string) => write<StaffMe>('POST
 // Overview and audit
 
 export const fetchOverview = (signal?: AbortSignal) => read<Overview>('admin/overview', signal);
-export const fetchAudit = (before: string | null, signal?: AbortSignal) =>
-  read<{ Entries: AuditEntry[]; HasMore: boolean }>(`admin/audit${before ? `?before=${segment(before)}` : ''}`, signal);
+/** A page of the audit log with its filters (empty ones left out); `before` pages on. */
+export const fetchAudit = (query: AuditQuery, signal?: AbortSignal) => {
+  const given = Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  return read<{ Entries: AuditEntry[]; HasMore: boolean }>(`admin/audit?${new URLSearchParams(given).toString()}`, signal);
+};
+export const fetchAuditFilters = (signal?: AbortSignal) => read<{ Staff: string[]; Actions: string[] }>('admin/audit/filters', signal);
 
 // Support
 

@@ -115,8 +115,8 @@ describe('customers and the audit log', () => {
 
     renderConsole(<AuditLog />, { pathname: '/admin/audit' });
     const entries = await screen.findAllByTestId('audit-entry');
-    expect(entries[0]).toHaveTextContent('customer.unsuspend');
-    expect(entries[1]).toHaveTextContent('customer.suspend');
-    expect(entries[0]).toHaveTextContent(customer.Key);
+    expect(entries[0]).toHaveTextContent(t.audit.actions['customer-unsuspend']);
+    expect(entries[1]).toHaveTextContent(t.audit.actions['customer-suspend']);
+    expect(within(entries[0]).getByRole('link', { name: customerEmail })).toBeVisible();
   });
 });
