@@ -83,7 +83,9 @@ export function SupportInbox({ initialFilter = 'all' }: { initialFilter?: Suppor
                 <Link href={adminPaths.supportThread(row.Key)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                   {row.FullName}
                 </Link>
-                <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{row.EmailAddress}</span>
+                <span className="block max-w-56 truncate text-xs text-slate-600" title={row.EmailAddress}>
+                  {row.EmailAddress}
+                </span>
                 <UnverifiedSenderBadge verified={row.SenderVerified} />
                 <span className={cx(cells.phoneOnly, 'line-clamp-2')}>{row.Message}</span>
               </td>

@@ -1,0 +1,21 @@
+import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/Button';
+import { PageSection } from '@/components/ui/PageSection';
+import { Link } from '@/i18n/navigation';
+
+/**
+ * What a page that calls notFound() shows, inside the site's header and footer, in the page's
+ * language: the operator console to an account without a staff role, for one. Unknown paths
+ * go home instead ([...rest]).
+ */
+export default async function NotFound() {
+  const t = await getTranslations('pages.notFound');
+  return (
+    <PageSection title={t('heading')}>
+      <p className="mb-6 text-slate-700">{t('text')}</p>
+      <Link href="/" className={buttonClass('primary')}>
+        {t('home')}
+      </Link>
+    </PageSection>
+  );
+}
