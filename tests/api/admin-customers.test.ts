@@ -106,10 +106,14 @@ describe('customers (manual payments)', () => {
     expect(detail.body.Subscriptions).toHaveLength(1);
     expect(detail.body.Subscriptions[0]).toMatchObject({ Quantity: 1, IsActive: true, IsCancelled: false });
     expect(detail.body.Sessions).toHaveLength(1);
+    // Made by the test factory, outside a browser: no device or address to name.
     expect(detail.body.Sessions[0]).toEqual({
       CreatedDate: expect.any(String),
       LastSeenDate: expect.any(String),
       ExpiresDate: expect.any(String),
+      Browser: null,
+      System: null,
+      ClientAddress: null,
     });
 
     expect((await staff.call('GET', 'admin/customers/2b5f7a0e-8c1d-4f3a-9b6e-0d4c2a1f5e7b')).status).toBe(404);
