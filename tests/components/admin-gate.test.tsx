@@ -77,7 +77,20 @@ describe('the console gate (GET admin/me)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([t.nav.overview, t.nav.support, t.nav.customers, t.nav.catalog, t.nav.audit, t.nav.notifications]);
+    ).toEqual([
+      t.nav.overview,
+      t.nav.support,
+      t.nav.customers,
+      t.nav.invoices,
+      t.nav.payments,
+      t.nav.subscriptions,
+      t.nav.owed,
+      t.nav.catalog,
+      t.nav.reports,
+      t.nav.audit,
+      t.nav.notifications,
+      t.nav.sessions,
+    ]);
     expect(within(nav).getByRole('link', { name: t.nav.overview })).toHaveAttribute('aria-current', 'page');
   });
 
