@@ -25,7 +25,7 @@ export const StaffInviteRequestSchema = z.object({
 export type StaffInviteRequest = z.input<typeof StaffInviteRequestSchema>;
 
 /** An invitation not yet accepted, revoked or expired. */
-export const StaffInviteSchema = z.object({
+const StaffInviteSchema = z.object({
   Key: z.string(),
   EmailAddress: z.string(),
   Role: StaffRoleSchema,
