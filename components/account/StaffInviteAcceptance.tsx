@@ -23,7 +23,8 @@ import { PasswordField } from './PasswordField';
 import { useFinishLogin } from './session';
 import { TermsLabel } from './TermsLabel';
 
-type Step = { status: 'loading' } | { status: 'refused'; messages: string[] } | { status: 'ready'; invite: InviteLookup };
+type Step =
+  { status: 'loading' } | { status: 'refused'; messages: string[] } | { status: 'ready'; invite: InviteLookup } | { status: 'accepted' };
 
 /** A refusal's words: the server's (already in the page's language), else the page's own. */
 const refusalOf = (error: unknown, fallback: string) =>
@@ -41,8 +42,10 @@ export function StaffInviteAcceptance() {
   const [step, setStep] = useState<Step>({ status: 'loading' });
   const finishLogin = useFinishLogin();
 
+  // Looked up again after a login; once accepted the link is spent, and the page only goes on.
+  const accepting = step.status === 'accepted';
   useEffect(() => {
-    if (!token || !checked) return;
+    if (!token || !checked || accepting) return;
     let current = true;
     lookUpInvite(token).then(
       (invite) => current && setStep({ status: 'ready', invite }),
@@ -51,10 +54,10 @@ export function StaffInviteAcceptance() {
     return () => {
       current = false;
     };
-  }, [token, checked, userName, t]);
+  }, [token, checked, userName, accepting, t]);
 
   if (!token) return <ErrorPanel messages={[t('noToken')]} />;
-  if (step.status === 'loading') return <LoadingStatus label={t('loading')} />;
+  if (step.status === 'loading' || step.status === 'accepted') return <LoadingStatus label={t('loading')} />;
   if (step.status === 'refused') {
     return (
       <div className="flex max-w-md flex-col gap-3">
@@ -68,6 +71,7 @@ export function StaffInviteAcceptance() {
   const accepted = (session: SessionInfo) => {
     // The token is spent: it need not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
+    setStep({ status: 'accepted' });
     finishLogin(session, { text: t('accepted') }, snackbarDurations.long, adminPaths.overview);
   };
   const { invite } = step;

@@ -98,6 +98,8 @@ describe('the invitation link’s page', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: invitePage.create }));
     await waitFor(() => expect(routerCalls.at(-1)).toEqual({ method: 'push', href: '/admin' }));
+    // Each look at a link counts against the address's throttle: the page looks once.
+    expect(network.calls('POST staff-invites/lookup')).toHaveLength(1);
     const me = await accepted('ask the console who this is', pageApi<{ EmailAddress: string; SecondFactor: string }>('GET', 'admin/me'));
     expect(me).toMatchObject({ EmailAddress: invitee, SecondFactor: 'enrol' });
   });
