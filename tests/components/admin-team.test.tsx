@@ -10,6 +10,7 @@ import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './
 import { renderWithIntl, routerCalls } from './render';
 import { mailsTo, signedIn, strongPassword, uniqueEmail } from './runner/accounts';
 import { accepted, anotherBrowser, network, pageApi } from './runner/network';
+import type { LoginResponse } from '@/lib/contract/auth';
 
 // Invitations, their link's page and the device lists, against the real backend.
 
@@ -102,6 +103,34 @@ describe('the invitation link’s page', () => {
     expect(network.calls('POST staff-invites/lookup')).toHaveLength(1);
     const me = await accepted('ask the console who this is', pageApi<{ EmailAddress: string; SecondFactor: string }>('GET', 'admin/me'));
     expect(me).toMatchObject({ EmailAddress: invitee, SecondFactor: 'enrol' });
+  });
+
+  it('asks an address with an account to log in to it, then grants the role', async () => {
+    const user = userEvent.setup();
+    await staffInConsole('owner');
+    await accepted('confirm the password', pageApi('POST', 'admin/confirm-password', { CurrentPassword: strongPassword }));
+    const invitee = uniqueEmail('customer-joins');
+    await accepted('invite', pageApi('POST', 'admin/staff/invites', { EmailAddress: invitee, Role: 'staff', Language: 'en' }));
+    const { token } = await mailedInvite(invitee);
+
+    resetConsoleState();
+    const account = await signedIn({ email: invitee });
+    await accepted('log out', pageApi('PUT', 'auth/logout'));
+    appActions.setSession(null);
+    renderWithIntl(<StaffInviteAcceptance />, 'en', { pathname: '/staff-invite', search: `token=${token}` });
+    expect(await screen.findByText(invitePage.loginNeeded)).toBeVisible();
+    expect(screen.getByRole('button', { name: invitePage.login })).toBeVisible();
+
+    // Logged in (as the login dialog would): the page looks again and offers to accept.
+    const login = await accepted(
+      'log in',
+      pageApi<LoginResponse>('POST', 'auth/login', { UserName: invitee, Password: account.password, CookieConsent: null }),
+    );
+    appActions.setSession(login.SessionInfo);
+    await user.click(await screen.findByRole('button', { name: invitePage.accept }));
+    await waitFor(() => expect(routerCalls.at(-1)).toEqual({ method: 'push', href: '/admin' }));
+    const me = await accepted('ask the console who this is', pageApi<{ EmailAddress: string }>('GET', 'admin/me'));
+    expect(me.EmailAddress).toBe(invitee);
   });
 
   it('says when a link is no longer valid', async () => {
