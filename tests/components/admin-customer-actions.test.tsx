@@ -134,7 +134,8 @@ describe('console: my notifications', () => {
     const { unmount } = renderConsole(<NotificationSettings />, { pathname: '/admin/notifications' });
     const notifications = t.notifications;
     expect(await screen.findByRole('heading', { name: notifications.title, level: 1 })).toBeVisible();
-    const group = screen.getByRole('group', { name: notifications.legend });
+    // The choices load after the heading.
+    const group = await screen.findByRole('group', { name: notifications.legend });
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes).toHaveLength(4);
     for (const box of boxes) expect(box).not.toBeChecked();
