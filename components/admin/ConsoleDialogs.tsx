@@ -13,6 +13,7 @@ import { confirmPassword } from '@/lib/api/admin';
 import { ApiCallError } from '@/lib/api/client';
 import { ConfirmPasswordSchema } from '@/lib/contract/admin';
 import { answerConsole, endPasswordQuestion, useConsoleState, type ConsoleQuestion } from './console-store';
+import { FormButtons } from '@/components/ui/FormButtons';
 
 /** The console's own dialogs: its yes/no questions and the password asked again. */
 export function ConsoleDialogs() {
@@ -100,14 +101,7 @@ function PasswordForm() {
         error={fieldError('CurrentPassword')}
         {...register('CurrentPassword')}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="plain" onClick={() => endPasswordQuestion(false)}>
-          {common('cancel')}
-        </Button>
-        <Button type="submit" busy={saving}>
-          {t('confirm')}
-        </Button>
-      </div>
+      <FormButtons cancelLabel={common('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={() => endPasswordQuestion(false)} />
     </form>
   );
 }

@@ -33,6 +33,7 @@ import { useDataScope } from '../data/use-data-scope';
 import { reportDone, useAdminQuery, useAdminWrite } from './admin-queries';
 import { askConsole } from './console-store';
 import { AdminStatus, EmptyState, Facts, Panel, useDates } from './parts';
+import { FormButtons } from '@/components/ui/FormButtons';
 
 /** What staff do for a customer beside their records: write to them, their billing details, a lost two-step sign-in. */
 export function CustomerActions({ detail }: { detail: CustomerDetail }) {
@@ -121,14 +122,7 @@ function MessageForm({ customerId, onSent, onCancel }: { customerId: string; onS
       <ErrorPanel messages={messages} />
       <TextField label={t('subject')} maxLength={limits.customerMessageSubject} error={fieldError('Subject')} {...register('Subject')} />
       <TextArea label={t('body')} maxLength={limits.customerMessageBody} rows={8} error={fieldError('Body')} {...register('Body')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="plain" onClick={onCancel}>
-          {common('cancel')}
-        </Button>
-        <Button type="submit" busy={sending.isPending}>
-          {t('send')}
-        </Button>
-      </div>
+      <FormButtons cancelLabel={common('cancel')} submitLabel={t('send')} busy={sending.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -212,14 +206,7 @@ function BillingEditor({ customerId, billing, onClose }: { customerId: string; b
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <ErrorPanel messages={messages} />
       <BillingForm form={form} countries={lists.data.countries} usStates={lists.data.usStates} />
-      <div className="flex justify-end gap-2">
-        <Button variant="plain" onClick={onClose}>
-          {common('cancel')}
-        </Button>
-        <Button type="submit" busy={saving.isPending}>
-          {t('saveBilling')}
-        </Button>
-      </div>
+      <FormButtons cancelLabel={common('cancel')} submitLabel={t('saveBilling')} busy={saving.isPending} onCancel={onClose} />
     </form>
   );
 }

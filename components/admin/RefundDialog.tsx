@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
@@ -15,6 +14,7 @@ import { limits } from '@/lib/contract/limits';
 import { reportDone, useAdminWrite } from './admin-queries';
 import { useMoney } from './parts';
 import { centsToDollars, dollarsToCents } from '@/lib/contract/presentation';
+import { FormButtons } from '@/components/ui/FormButtons';
 
 type RefundForm = { Amount: string; Reason: string };
 
@@ -111,14 +111,7 @@ function RefundFormView({ invoice, onClose, onRefunded }: { invoice: AdminInvoic
         {...register('Amount')}
       />
       <TextField label={t('reason')} maxLength={limits.refundReason} error={shown('Reason')} {...register('Reason')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="plain" onClick={onClose}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" variant="warn" busy={saving.isPending}>
-          {t('submit')}
-        </Button>
-      </div>
+      <FormButtons variant="warn" cancelLabel={t('cancel')} submitLabel={t('submit')} busy={saving.isPending} onCancel={onClose} />
     </form>
   );
 }

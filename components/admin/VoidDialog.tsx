@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
@@ -13,6 +12,7 @@ import { voidInvoice } from '@/lib/api/admin';
 import type { Invoice } from '@/lib/contract/billing';
 import { limits } from '@/lib/contract/limits';
 import { reportDone, useAdminWrite } from './admin-queries';
+import { FormButtons } from '@/components/ui/FormButtons';
 
 type VoidForm = { Reason: string };
 
@@ -61,14 +61,7 @@ function VoidFormView({ invoice, onClose }: { invoice: Invoice; onClose(): void 
       </p>
       <ErrorPanel messages={messages} />
       <TextField label={t('voidReason')} maxLength={limits.refundReason} error={formState.errors.Reason?.message} {...register('Reason')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="plain" onClick={onClose}>
-          {t('voidCancel')}
-        </Button>
-        <Button type="submit" variant="warn" busy={voiding.isPending}>
-          {t('void')}
-        </Button>
-      </div>
+      <FormButtons variant="warn" cancelLabel={t('voidCancel')} submitLabel={t('void')} busy={voiding.isPending} onCancel={onClose} />
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
+import { FormButtons } from '../ui/FormButtons';
 
 /** Only a subscription that renews can change its plan (docs/product/billing.md#changing-plan-and-seats). */
 export const isChangeable = (subscription: Subscription) =>
@@ -148,14 +149,13 @@ function ChangePlanForm({
           seatsValid && <p>{t('previewLoading')}</p>
         )}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="plain" onClick={onDone}>
-          {t('cancelChange')}
-        </Button>
-        <Button type="submit" disabled={!preview.data || unchanged || !seatsValid} busy={applying.isPending}>
-          {t('confirmChange')}
-        </Button>
-      </div>
+      <FormButtons
+        cancelLabel={t('cancelChange')}
+        submitLabel={t('confirmChange')}
+        busy={applying.isPending}
+        disabled={!preview.data || unchanged || !seatsValid}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/forms/use-field-error';
 import { Button } from '@/components/ui/Button';
-import { WarnFormButtons } from './WarnFormButtons';
+import { FormButtons } from '@/components/ui/FormButtons';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { deleteAccount } from '@/lib/api/user';
@@ -79,7 +79,7 @@ function DeleteAccountForm({ onCancel, onSessionEnd }: { onCancel(): void; onSes
         error={fieldError('CurrentPassword')}
         {...register('CurrentPassword')}
       />
-      <WarnFormButtons cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
+      <FormButtons variant="warn" cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
     </form>
   );
 }

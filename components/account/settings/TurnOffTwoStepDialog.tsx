@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useFieldError } from '@/components/forms/use-field-error';
-import { WarnFormButtons } from './WarnFormButtons';
+import { FormButtons } from '@/components/ui/FormButtons';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorPanel } from '@/components/ui/ErrorPanel';
 import { TextField } from '@/components/ui/TextField';
@@ -84,7 +84,7 @@ function TurnOffForm({ onCancel, onTurnedOff, onSessionEnd }: TurnOffProps & { o
         error={fieldError('Code')}
         {...register('Code')}
       />
-      <WarnFormButtons cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
+      <FormButtons variant="warn" cancelLabel={t('cancel')} submitLabel={t('confirm')} busy={saving} onCancel={onCancel} />
     </form>
   );
 }
