@@ -96,7 +96,14 @@ function CheckoutRound({ round, onSessionClosed }: { round: number; onSessionClo
       </Notice>
     );
   else if (payment.data.keyInfo.Provider === 'stripe')
-    body = <StripeCheckout publishableKey={decodePublishableKey(payment.data.keyInfo.Value)} invoiceKey={invoiceKey} />;
+    body = (
+      <StripeCheckout
+        publishableKey={decodePublishableKey(payment.data.keyInfo.Value)}
+        invoiceKey={invoiceKey}
+        onSessionClosed={onSessionClosed}
+        onPaidElsewhere={setPaidElsewhere}
+      />
+    );
   else
     body = (
       <ManualCheckout invoiceKey={invoiceKey} returnTo={returnTo} onSessionClosed={onSessionClosed} onPaidElsewhere={setPaidElsewhere} />

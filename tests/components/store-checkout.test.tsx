@@ -226,9 +226,12 @@ describe('checkout with Stripe', () => {
     return asked;
   }
 
+  // What another window did is the e2e's (store.spec.ts: a second tab with Stripe).
+  const noOtherWindow = { onSessionClosed() {}, onPaidElsewhere() {} };
+
   it('goes back to the cart with a message when Stripe.js fails to load', async () => {
     await shopper({ cart: yearlyPro });
-    renderStore(<StripeCheckout publishableKey="pk_test_unreachable" invoiceKey={null} />);
+    renderStore(<StripeCheckout publishableKey="pk_test_unreachable" invoiceKey={null} {...noOtherWindow} />);
     await failStripeScript();
     await waitFor(() => expect(routerCalls).toEqual([{ method: 'replace', href: '/store/cart' }]));
     expect(snackText()).toBe('The payment form could not be loaded. Please try again.');
@@ -241,7 +244,7 @@ describe('checkout with Stripe', () => {
     const invoice = await unpaidInvoice(yearlyPro);
     // The key as Checkout hands it on: the real key-info answer decoded twice (the manual provider's key here).
     const keyInfo = (await pageApi<KeyInfo>('GET', 'payment/key-info')).body;
-    renderStore(<StripeCheckout publishableKey={decodePublishableKey(keyInfo.Value)} invoiceKey={invoice.Key} />);
+    renderStore(<StripeCheckout publishableKey={decodePublishableKey(keyInfo.Value)} invoiceKey={invoice.Key} {...noOtherWindow} />);
     await waitFor(() => expect(asked).toEqual([{ key: 'manual_test_mode', refusal: expect.objectContaining({ status: 404 }) }]));
     expect(screen.getByTestId('stripe-checkout')).toBeVisible();
     expect(network.calls(`POST payment/create-stripe-session`).map((call) => call.path)).toEqual([

@@ -336,9 +336,23 @@ test.describe('store with Stripe (fake Stripe API, stubbed Stripe.js)', () => {
     await expect(page).toHaveURL(/\/store\/checkout$/);
     await expect(page.getByTestId('amount-due')).toHaveText('$107.17');
     await expect(page.getByTestId('manual-checkout')).toHaveCount(0);
+    // The same order open in a second tab, with a checkout session of its own.
+    const secondTab = await page.context().newPage();
+    await stubStripeJs(secondTab);
+    await secondTab.goto(`${stripeSiteUrl()}/store/checkout`);
+    await expect(secondTab.getByRole('button', { name: 'Pay with Stripe (test)' })).toBeVisible();
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Pay with Stripe (test)' }).click();
     await expect(page).toHaveURL(invoiceUrl, { timeout: 15_000 });
     await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+    // Back in the second tab (headless tabs are all visible: the switch's event is sent by hand), it says the order is paid.
+    await secondTab.bringToFront();
+    await secondTab.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(secondTab.getByRole('alert').filter({ hasText: 'This order has already been paid in another window.' })).toBeVisible();
+    await expect(secondTab.getByRole('button', { name: 'Pay with Stripe (test)' })).toHaveCount(0);
+    await secondTab.getByRole('link', { name: 'View invoice' }).click();
+    await expect(secondTab).toHaveURL(`${stripeSiteUrl()}${new URL(page.url()).pathname}`);
   });
 });
