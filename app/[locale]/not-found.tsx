@@ -1,21 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { buttonClass } from '@/components/ui/Button';
 import { PageSection } from '@/components/ui/PageSection';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/shell/LocaleLink';
 
 /**
  * What a page that calls notFound() shows, inside the site's header and footer, in the page's
  * language: the operator console to an account without a staff role, for one. Unknown paths
- * go home instead ([...rest]).
+ * go home instead ([...rest]). Its link needs no next-intl provider: the site's layout has none.
  */
 export default async function NotFound() {
   const t = await getTranslations('pages.notFound');
   return (
     <PageSection title={t('heading')}>
       <p className="mb-6 text-slate-700">{t('text')}</p>
-      <Link href="/" className={buttonClass('primary')}>
+      <LocaleLink href="/" className={buttonClass('primary')}>
         {t('home')}
-      </Link>
+      </LocaleLink>
     </PageSection>
   );
 }
