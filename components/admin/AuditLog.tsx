@@ -177,7 +177,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               {/* relative: the words only screen readers get stay inside the table's box. */}
               <ul className="relative flex max-w-md flex-col gap-0.5 text-xs">
                 {changesOf(entry).map((change) => (
-                  <li key={change.field} className="break-words">
+                  <li key={change.field} className="wrap-anywhere">
                     <span className="font-semibold">{change.field}:</span>{' '}
                     {change.before === null || change.before === change.after ? (
                       (change.after ?? change.before)
