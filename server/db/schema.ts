@@ -55,7 +55,7 @@ export const users = pgTable(
     deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     /** Set when the purge job has erased the personal data. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
-    /** Staff reach the operator console; set only by `npm run staff`. */
+    /** Staff reach the operator console: the first owner by `npm run staff`, everyone else by an owner's invitation. */
     role: text('role').$type<StaffRole>(),
     /** The authenticator secret of a staff member (base32); used once enrolment is confirmed. */
     totpSecret: text('totp_secret'),

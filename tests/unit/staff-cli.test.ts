@@ -31,6 +31,9 @@ const run = (argv: string[], staffPassword?: string) => runStaffCommand({ db: da
 const userOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('staff commands', () => {
+  // Each test starts with no account holding a role: add makes only the first owner.
+  beforeEach(() => database.db.update(users).set({ role: null }));
+
   it('adds the first owner with a generated password shown once, and audits it as cli', async () => {
     const lines = await run(['add', 'First.Owner@Example.com', '--role', 'owner']);
     expect(lines[0]).toBe('created first.owner@example.com as owner');
@@ -47,42 +50,45 @@ describe('staff commands', () => {
   });
 
   it('takes the password from STAFF_PASSWORD, and refuses a weak one', async () => {
-    await expect(run(['add', 'weak@example.com', '--role', 'staff'], 'short')).rejects.toThrow('STAFF_PASSWORD does not meet');
+    await expect(run(['add', 'weak@example.com', '--role', 'owner'], 'short')).rejects.toThrow('STAFF_PASSWORD does not meet');
     expect(await userOf('weak@example.com')).toBeUndefined();
-    const lines = await run(['add', 'given@example.com', '--role=staff'], 'Given-Password-1');
+    const lines = await run(['add', 'given@example.com', '--role=owner'], 'Given-Password-1');
     expect(lines).toContain('password: the one given in STAFF_PASSWORD');
     expect(await checkPassword((await userOf('given@example.com')).passwordHash, 'Given-Password-1')).toBe(true);
   });
 
-  it('grants a role to an existing account without touching its password', async () => {
+  it('makes an existing account or staff member the first owner without touching the password', async () => {
     const [existing] = await database.db
       .insert(users)
       .values({ email: 'customer@example.com', passwordHash: 'kept', termsAcceptedAt: new Date() })
       .returning();
-    expect(await run(['add', 'customer@example.com', '--role', 'staff'])).toEqual(['granted staff to customer@example.com']);
-    expect(await userOf('customer@example.com')).toMatchObject({ role: 'staff', passwordHash: 'kept', id: existing.id });
-    expect(await run(['add', 'customer@example.com', '--role', 'staff'])).toEqual(['customer@example.com is already staff']);
+    expect(await run(['add', 'customer@example.com', '--role', 'owner'])).toEqual(['granted owner to customer@example.com']);
+    expect(await userOf('customer@example.com')).toMatchObject({ role: 'owner', passwordHash: 'kept', id: existing.id });
+    await database.db.update(users).set({ role: 'staff' }).where(eq(users.id, existing.id));
+    expect(await run(['add', 'customer@example.com', '--role', 'owner'])).toEqual(['customer@example.com is now owner']);
   });
 
-  it('sets and removes roles, but never the last owner’s', async () => {
-    await expect(run(['set', 'first.owner@example.com', '--role', 'staff'])).rejects.toThrow('The last owner cannot lose the role.');
-    await expect(run(['remove', 'first.owner@example.com'])).rejects.toThrow('The last owner cannot lose the role.');
-    expect(await run(['set', 'customer@example.com', '--role', 'owner'])).toEqual(['customer@example.com is now owner']);
-    expect(await run(['set', 'first.owner@example.com', '--role', 'staff'])).toEqual(['first.owner@example.com is now staff']);
-    expect(await run(['remove', 'given@example.com'])).toEqual(['given@example.com no longer has a role; the account stays']);
-    expect((await userOf('given@example.com')).role).toBeNull();
-    await expect(run(['set', 'given@example.com', '--role', 'staff'])).rejects.toThrow('has no role; grant one with add');
-    await expect(run(['remove', 'nobody@example.com'])).rejects.toThrow('no account has the address nobody@example.com');
+  it('adds only the first owner: with one, staff and roles are the console’s', async () => {
+    await run(['add', 'first.owner@example.com', '--role', 'owner']);
+    await expect(run(['add', 'second@example.com', '--role', 'owner'])).rejects.toThrow(
+      "first.owner@example.com is already an owner: add makes only the first one; the rest is done on the console's Staff page (/admin/staff)",
+    );
+    expect(await userOf('second@example.com')).toBeUndefined();
   });
 
   it('lists every account with a role', async () => {
+    await run(['add', 'first.owner@example.com', '--role', 'owner']);
+    await database.db
+      .insert(users)
+      .values({ email: 'invited@example.com', passwordHash: 'kept', termsAcceptedAt: new Date(), role: 'staff' });
     expect(await run(['list'])).toEqual([
-      'customer@example.com  owner  no authenticator yet',
-      'first.owner@example.com  staff  no authenticator yet',
+      'first.owner@example.com  owner  no authenticator yet',
+      'invited@example.com  staff  no authenticator yet',
     ]);
   });
 
   it('resets a second factor: authenticator, recovery codes and the sessions that passed it', async () => {
+    await run(['add', 'first.owner@example.com', '--role', 'owner']);
     const user = await userOf('first.owner@example.com');
     await database.db
       .update(users)
@@ -91,7 +97,7 @@ describe('staff commands', () => {
     await database.db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'hash' });
     await createSession(database.db, systemClock, user.id, {});
     await database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.userId, user.id));
-    expect((await run(['list']))[1]).toBe('first.owner@example.com  staff  authenticator set up');
+    expect(await run(['list'])).toEqual(['first.owner@example.com  owner  authenticator set up']);
 
     const lines = await run(['reset-second-factor', 'first.owner@example.com']);
     expect(lines[0]).toContain('authenticator and recovery codes removed');
@@ -105,14 +111,17 @@ describe('staff commands', () => {
   it.each([
     [[], 'no command given'],
     [['grant', 'a@example.com'], 'unknown command "grant"'],
-    [['add', 'a@example.com'], 'add needs --role owner or --role staff'],
+    [['add', 'a@example.com'], 'add needs --role owner'],
+    [['add', 'a@example.com', '--role', 'staff'], "add makes the first owner only: staff are invited on the console's Staff page"],
     [['add', 'a@example.com', '--role', 'admin'], 'unknown role "admin"'],
     [['add', 'a@example.com', '--role'], '--role needs a value'],
-    [['add', 'not-an-address', '--role', 'staff'], '"not-an-address" is not a usable email address'],
-    [['remove'], 'remove needs an email address'],
-    [['remove', 'a@example.com', '--role', 'staff'], 'remove takes no --role'],
+    [['add', 'not-an-address', '--role', 'owner'], '"not-an-address" is not a usable email address'],
+    [['set', 'a@example.com', '--role', 'staff'], "roles are changed on the console's Staff page"],
+    [['remove', 'a@example.com'], "roles are changed on the console's Staff page"],
+    [['reset-second-factor'], 'reset-second-factor needs an email address'],
+    [['reset-second-factor', 'a@example.com', '--role', 'staff'], 'reset-second-factor takes no --role'],
     [['list', 'extra'], 'list takes no argument'],
-    [['add', 'a@example.com', 'b@example.com', '--role', 'staff'], 'unexpected argument b@example.com'],
+    [['add', 'a@example.com', 'b@example.com', '--role', 'owner'], 'unexpected argument b@example.com'],
     [['add', 'a@example.com', '--force'], 'unknown option --force'],
   ])('refuses %j: %s', async (argv, message) => {
     const error = await run(argv).catch((caught: unknown) => caught);
@@ -161,7 +170,7 @@ describe('npm run staff', () => {
     // Bad input is refused before the database is opened.
     const bad = cli(['add', 'cli-owner@example.com']);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('staff: add needs --role owner or --role staff\nusage: npm run staff');
+    expect(bad.stderr).toContain('staff: add needs --role owner\nusage: npm run staff');
   });
 
   // A child process: a settings file loads into the real environment, which Jest's sandbox does not see.

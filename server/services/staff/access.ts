@@ -60,8 +60,8 @@ export async function listStaff(db: Db): Promise<CustomerRow[]> {
 }
 
 /**
- * Changes or removes the role of an account that already has one (granting is the command
- * line's job, `npm run staff`). The last owner keeps the role. Losing the role ends the second
+ * Changes or removes the role of an account that already has one (granting is an accepted
+ * invitation's job, or the command line's for the first owner). The last owner keeps the role. Losing the role ends the second
  * factor of the account's sessions, so a later grant asks for it again. Answers the audit key,
  * or null when nothing changed.
  */

@@ -13,18 +13,18 @@ import { removeSecondFactor } from '../accounts/second-factor';
 import { changeStaffRole } from './access';
 
 /*
- * `npm run staff`: the one way to grant the console's roles, and the way back in for a staff
- * member who lost the authenticator. Every change is audited as 'cli'.
+ * `npm run staff`: the first owner of a new site (or again when no owner is left), the way back
+ * in for a staff member who lost the authenticator, and a list of who has a role. Everyone else
+ * joins, changes role and leaves on the console's Staff page, where an owner confirms the
+ * password. Every change is audited as 'cli'.
  */
 
 const usageError = (message: string) => new CommandError(message, true);
 
 export const staffUsage = [
   'usage: npm run staff -- <command>',
-  '  add <email> --role owner|staff   grant a role; creates the account when there is none',
+  '  add <email> --role owner         make the first owner, while no account is owner; creates the account when there is none',
   '                                   (password from STAFF_PASSWORD, else a generated one shown once)',
-  '  set <email> --role owner|staff   change the role of a staff member',
-  '  remove <email>                   take the role away (the account stays)',
   '  list                             every account with a role',
   '  reset-second-factor <email>      forget the authenticator and recovery codes: set it up again at next sign-in',
 ].join('\n');
@@ -73,7 +73,7 @@ function emailOf(parsed: Parsed): string {
 }
 
 function roleOf(parsed: Parsed): StaffRole {
-  if (!parsed.role) throw usageError(`${parsed.command} needs --role owner or --role staff`);
+  if (!parsed.role) throw usageError(`${parsed.command} needs --role owner`);
   return parsed.role;
 }
 
@@ -98,12 +98,17 @@ async function findAccount(db: Db, email: string) {
   return user;
 }
 
+/** Staff join and change roles in the console, where an owner confirms the password. */
+const onStaffPage = "on the console's Staff page (/admin/staff), where an owner invites staff and changes roles";
+
 async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<string[]> {
   const { db, clock } = deps;
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'owner')).limit(1);
+  if (owner) throw new CommandError(`${owner.email} is already an owner: add makes only the first one; the rest is done ${onStaffPage}`);
   const existing = await findAccount(db, email);
   if (existing?.role) {
-    if (existing.role === role) return [`${email} is already ${role}`];
-    return set(deps, email, role);
+    const changed = await changeStaffRole(deps, cliActor, { id: existing.id }, role);
+    return [changed ? `${email} is now ${role}` : `${email} is already ${role}`];
   }
   if (existing) {
     await db.transaction(async (tx) => {
@@ -148,15 +153,6 @@ async function add(deps: CommandDeps, email: string, role: StaffRole): Promise<s
   ];
 }
 
-async function set(deps: CommandDeps, email: string, role: StaffRole | null): Promise<string[]> {
-  const account = await findAccount(deps.db, email);
-  if (!account) throw new CommandError(`no account has the address ${email}`);
-  if (!account.role) throw new CommandError(`${email} has no role; grant one with add`);
-  const changed = await changeStaffRole(deps, cliActor, { id: account.id }, role);
-  if (!changed) return [`${email} is already ${role}`];
-  return [role ? `${email} is now ${role}` : `${email} no longer has a role; the account stays`];
-}
-
 async function list(deps: CommandDeps): Promise<string[]> {
   const rows = await deps.db.select().from(users).where(isNotNull(users.role)).orderBy(asc(users.email));
   if (!rows.length) return ['no account has a role yet: add the first owner with add <email> --role owner'];
@@ -190,18 +186,20 @@ async function resetSecondFactor(deps: CommandDeps, email: string): Promise<stri
 
 /** A command checked before the database is opened: bad input never waits for it. */
 export type StaffCommand =
-  | { command: 'add' | 'set'; email: string; role: StaffRole }
-  | { command: 'remove' | 'reset-second-factor'; email: string }
-  | { command: 'list' };
+  { command: 'add'; email: string; role: StaffRole } | { command: 'reset-second-factor'; email: string } | { command: 'list' };
 
 /** Reads the command line; bad input throws CommandError with the usage. */
 function parseStaffCommand(argv: readonly string[]): StaffCommand {
   const parsed = parseArguments(argv);
   switch (parsed.command) {
-    case 'add':
+    case 'add': {
+      const role = roleOf(parsed);
+      if (role !== 'owner') throw usageError(`add makes the first owner only: staff are invited ${onStaffPage}`);
+      return { command: 'add', email: emailOf(parsed), role };
+    }
     case 'set':
-      return { command: parsed.command, email: emailOf(parsed), role: roleOf(parsed) };
     case 'remove':
+      throw usageError(`roles are changed ${onStaffPage}`);
     case 'reset-second-factor':
       refuseOption(parsed);
       return { command: parsed.command, email: emailOf(parsed) };
@@ -221,10 +219,6 @@ export async function runStaffCommand(deps: CommandDeps, argv: readonly string[]
     switch (command.command) {
       case 'add':
         return await add(deps, command.email, command.role);
-      case 'set':
-        return await set(deps, command.email, command.role);
-      case 'remove':
-        return await set(deps, command.email, null);
       case 'list':
         return await list(deps);
       case 'reset-second-factor':
