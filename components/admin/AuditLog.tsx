@@ -100,12 +100,9 @@ function AuditFilters({ applied, onApply }: { applied: Filters; onApply(filters:
   };
 
   return (
-    <form
-      onSubmit={apply}
-      aria-label={t('filters')}
-      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
-    >
+    <form onSubmit={apply} aria-label={t('filters')} className="mb-6 flex flex-wrap items-end gap-3">
       <SelectField
+        className="min-w-56 flex-1"
         label={t('staffFilter')}
         value={draft.staff}
         onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
@@ -115,6 +112,7 @@ function AuditFilters({ applied, onApply }: { applied: Filters; onApply(filters:
         ]}
       />
       <SelectField
+        className="min-w-56 flex-1"
         label={t('actionFilter')}
         value={draft.action}
         onChange={(event) => setDraft({ ...draft, action: event.target.value })}
@@ -141,19 +139,15 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const words = useAuditWords();
   const changesOf = useChanges();
   return (
-    <DataTable
-      label={t('title')}
-      caption={t('title')}
-      columns={[{ label: t('when') }, { label: t('who') }, { label: t('what') }, { label: t('change') }]}
-    >
+    <DataTable label={t('title')} caption={t('title')} columns={[{ label: t('whenWho') }, { label: t('what') }, { label: t('change') }]}>
       {entries.map((entry) => {
         const path = targetPath(entry);
         const name = entry.TargetName ?? t('gone');
         return (
           <tr key={entry.Key} data-testid="audit-entry">
-            <td className={cells.date}>{dateTime(entry.Date)}</td>
             <td className={cells.text}>
-              <span className="block max-w-44 truncate" title={entry.StaffEmailAddress}>
+              <span className="block whitespace-nowrap tabular-nums">{dateTime(entry.Date)}</span>
+              <span className="block max-w-44 truncate text-xs text-slate-600" title={entry.StaffEmailAddress}>
                 {entry.StaffEmailAddress}
               </span>
             </td>
@@ -175,7 +169,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
             </td>
             <td className={cells.text}>
               {/* relative: the words only screen readers get stay inside the table's box. */}
-              <ul className="relative flex max-w-md flex-col gap-0.5 text-xs">
+              <ul className="relative flex max-w-md min-w-52 flex-col gap-0.5 text-xs">
                 {changesOf(entry).map((change) => (
                   <li key={change.field} className="wrap-anywhere">
                     <span className="font-semibold">{change.field}:</span>{' '}
