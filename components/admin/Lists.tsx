@@ -33,7 +33,12 @@ export function InvoiceLink({ row }: { row: { InvoiceKey: string; InvoiceNumber:
 export function CustomerCell({ row }: { row: { CustomerKey: string; CustomerEmailAddress: string; BillingName: string } }) {
   return (
     <td className={cells.text}>
-      <Link href={adminPaths.customer(row.CustomerKey)} className={cx(linkClass, '[overflow-wrap:anywhere]')}>
+      {/* An address never breaks mid-word: cut short, whole in its tooltip. */}
+      <Link
+        href={adminPaths.customer(row.CustomerKey)}
+        className={cx(linkClass, 'block max-w-56 truncate')}
+        title={row.CustomerEmailAddress}
+      >
         {row.CustomerEmailAddress}
       </Link>
       <span className="block text-xs text-slate-600">{row.BillingName}</span>
