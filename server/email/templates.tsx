@@ -24,8 +24,11 @@ interface TemplateShape {
   link?: true;
   /** Mail to the company itself: no greeting, signature or account footer. */
   toCompany?: true;
-  /** An answer to whoever wrote to the company, who may have no account: the footer says why they get it. */
-  answersMessage?: true;
+  /**
+   * Why a recipient who may have no account gets it, for the footer: they wrote to the company,
+   * or an owner invited the address. Without it the footer names their account.
+   */
+  reason?: 'message' | 'invitation';
   /** A list of the caller's `items`, each a link. */
   items?: true;
 }
@@ -129,9 +132,9 @@ export const templateShapes = {
   failedLogins: { values: [] },
   supportFlood: { values: ['limit'] },
   accountDeleted: { values: [] },
-  supportReply: { values: ['reply', 'date', 'message'], answersMessage: true },
+  supportReply: { values: ['reply', 'date', 'message'], reason: 'message' },
   /** An owner's invitation to the staff; `link` opens the page that accepts it. */
-  staffInvite: { values: ['inviter', 'date', 'link'], link: true },
+  staffInvite: { values: ['inviter', 'date', 'link'], link: true, reason: 'invitation' },
   twoStepReset: { values: [] },
   /** Written by staff to one customer from the console. */
   staffMessage: { values: ['subject', 'message'] },
@@ -261,9 +264,11 @@ export async function renderEmail<K extends EmailKind>(
       address: postalAddressFor(language),
       reason: shape.toCompany
         ? undefined
-        : shape.answersMessage
+        : shape.reason === 'message'
           ? text('footerMessage', set.layout.footerMessage)
-          : text('footerAccount', set.layout.footerAccount),
+          : shape.reason === 'invitation'
+            ? text('footerInvitation', set.layout.footerInvitation)
+            : text('footerAccount', set.layout.footerAccount),
       privacy: { label: set.layout.privacy, href: pageLink(origin, language, '/legal/privacy-policy') },
     },
   };

@@ -57,6 +57,9 @@ describe('inviting staff', () => {
     const mail = backend.mail.to(email).at(-1);
     expect(mail?.subject).toContain('Einladung');
     expect(mail?.text).toMatch(/\/de\/staff-invite\?token=/);
+    // The address may have no account: the footer says why it gets the mail.
+    expect(mail?.text).toContain('diese Adresse ins Team eingeladen hat');
+    expect(mail?.text).not.toContain('wegen Ihres');
 
     const listed = await client.call('GET', 'admin/staff/invites');
     expect(listed.headers.get('Cache-Control')).toBe('no-store');
