@@ -52,6 +52,16 @@ describe('the audit log', () => {
     expect(edit).not.toHaveTextContent('{');
   });
 
+  it('speaks Russian: the action, the field and the money', async () => {
+    await staffInConsole('owner');
+    await repricedOffer();
+    renderConsole(<AuditLog />, { locale: 'ru', pathname: '/admin/audit' });
+    const ru = adminTexts('ru').audit;
+    const entries = await screen.findAllByTestId('audit-entry');
+    const edit = entries.find((entry) => within(entry).queryByText(ru.actions['offer-edit']))!;
+    expect(edit).toHaveTextContent(new RegExp(`${ru.fields.Price}: 250,00\\s\\$ →\\s*${ru.becomes} 1\\s299,00\\s\\$`));
+  });
+
   it('filters on the server by action and staff member, and keeps the filters in the address', async () => {
     const user = userEvent.setup();
     const { email } = await staffInConsole('owner');

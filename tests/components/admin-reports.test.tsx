@@ -63,6 +63,25 @@ describe('console reports', () => {
     expect(network.calls('GET admin/reports/summary')).toHaveLength(asked);
   });
 
+  it('speaks Russian: headings, month names and the product sold', async () => {
+    await signedIn();
+    await paidCheckout({ 'pdf-workshop-pro-monthly': 1 });
+    resetConsoleState();
+    await staffInConsole();
+    renderConsole(<Reports />, { locale: 'ru', pathname: '/admin/reports' });
+    const ru = adminTexts('ru').reports;
+    expect(await screen.findByRole('heading', { name: ru.title, level: 1 })).toBeVisible();
+    const revenue = screen.getByRole('region', { name: ru.revenue.title });
+    const month = await within(revenue).findByTestId(`revenue-${thisMonth}`);
+    const russianMonth = new Intl.DateTimeFormat('ru', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${thisMonth}-01T00:00:00Z`),
+    );
+    expect(within(month).getByRole('rowheader')).toHaveTextContent(russianMonth);
+    // Dollars written the Russian way, as everywhere in the console.
+    expect(within(revenue).getByRole('group', { name: ru.products.title })).toHaveTextContent(/PDF Workshop Pro, помесячно\d+,\d\d\s\$/);
+    expect(screen.getByRole('region', { name: ru.salesTax.title })).toBeVisible();
+  });
+
   it('reports sales tax for the month or quarter chosen, by state', async () => {
     const user = userEvent.setup();
     await reportsAfterASale();
