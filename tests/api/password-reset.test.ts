@@ -29,12 +29,14 @@ async function visitor(ip = `198.51.100.${++network}`) {
   };
 }
 
-/** The reset link in the last mail to an address. */
+const resetLink = /https?:\/\/\S+reset-password\?token=[\w-]+/;
+
+/** The reset link in the last reset mail to an address (mail of one run may arrive in any order). */
 async function mailedLink(email: string): Promise<string> {
   while (await backend.deliverMail());
-  const mail = backend.mail.to(email).at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)?.[0];
-  if (!link) throw new Error(`no reset link in: ${mail?.subject} ${mail?.text}`);
+  const mails = backend.mail.to(email);
+  const link = mails.findLast((mail) => resetLink.test(mail.text))?.text.match(resetLink)?.[0];
+  if (!link) throw new Error(`no reset link in the mail to ${email}: ${mails.map((mail) => mail.subject).join(', ')}`);
   return link;
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
