@@ -4,7 +4,6 @@
  * Stripe, a new price is a new Stripe Price that the checkout then uses.
  */
 import { eq } from 'drizzle-orm';
-import type { OfferCreate } from '@/lib/contract/admin';
 import { limits } from '@/lib/contract/limits';
 import { auditLog, offers } from '@/server/db/schema';
 import { seedCatalog } from '@/server/db/seed';
@@ -12,6 +11,7 @@ import type { FakeStripe } from '../support/fake-stripe';
 import { buyWithTestCard, fillCart, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
 import { staffClient } from './staff-harness';
 import { startStripeTestBackend, type StripeTestBackend } from './stripe-harness';
+import { newOffer } from '../support/offers';
 
 let backend: TestBackend;
 let staff: TestClient;
@@ -22,24 +22,6 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 type Offer = { Key: string; Price: number; IsActive: boolean; ProviderPriceId: string | null };
-
-const localized = (text: string) => ({ en: text, de: `${text} (de)`, ru: `${text} (ru)` });
-
-const newOffer = (key: string, overrides: Partial<OfferCreate> = {}): OfferCreate => ({
-  Key: key,
-  Description: localized(`Offer ${key}`),
-  ServiceName: localized('Consulting'),
-  ServiceHomePage: '/services/consulting',
-  AppPage: '/contact',
-  Price: 25000,
-  Savings: 0,
-  TrialDays: 0,
-  Items: { en: ['One day'], de: ['Ein Tag'], ru: ['Один день'] },
-  IsSubscription: false,
-  RenewalMonths: 1,
-  Claims: [],
-  ...overrides,
-});
 
 /** The offer as the console lists it, and as the store sells it (undefined when not on sale). */
 async function offerNow(client: TestClient, key: string) {

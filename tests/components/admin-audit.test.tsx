@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuditLog } from '@/components/admin/AuditLog';
-import type { OfferCreate } from '@/lib/contract/admin';
 import { adminTexts, renderConsole, resetConsoleState, staffInConsole } from './admin-helpers';
 import { routerCalls } from './render';
+import { newOffer } from '../support/offers';
 import { accepted, network, pageApi } from './runner/network';
 
 // The audit log in words, against the real backend: its entries are made by real console calls.
@@ -11,31 +11,16 @@ import { accepted, network, pageApi } from './runner/network';
 beforeEach(resetConsoleState);
 
 const t = adminTexts('en');
-const localized = (text: string) => ({ en: text, de: text, ru: text });
 
 /** A new offer made and repriced from the console: two entries with money in them. */
 async function repricedOffer(): Promise<{ key: string; name: string }> {
   const key = `audit-${Date.now()}`;
-  const name = `Offer ${key}`;
-  const offer: OfferCreate = {
-    Key: key,
-    Description: localized(name),
-    ServiceName: localized('Consulting'),
-    ServiceHomePage: '/services/consulting',
-    AppPage: '/contact',
-    Price: 25000,
-    Savings: 0,
-    TrialDays: 0,
-    Items: { en: ['One day'], de: ['Ein Tag'], ru: ['Один день'] },
-    IsSubscription: false,
-    RenewalMonths: 1,
-    Claims: [],
-  };
+  const offer = newOffer(key);
   await accepted('create an offer', pageApi('POST', 'admin/offers', offer));
   const { Description, ServiceName, ServiceHomePage, AppPage, Savings, TrialDays, Items } = offer;
   const edit = { Description, ServiceName, ServiceHomePage, AppPage, Savings, TrialDays, Items, Price: 129900 };
   await accepted('reprice it', pageApi('PUT', `admin/offers/${key}`, edit));
-  return { key, name };
+  return { key, name: offer.Description.en };
 }
 
 describe('the audit log', () => {
