@@ -519,6 +519,12 @@ export const subscriptions = pgTable(
     /** The licence key of this subscription line (AvailableLicenseKey); a renewal keeps its predecessor's. */
     licenseKey: text('license_key'),
     testCardOutcome: text('test_card_outcome'),
+    /**
+     * A change that costs nothing now (fewer seats, a cheaper plan): the plan and seats the next
+     * renewal starts, set together; the paid period keeps offerKey and quantity until then.
+     */
+    scheduledOfferKey: text('scheduled_offer_key').references(() => offers.key),
+    scheduledQuantity: integer('scheduled_quantity'),
   },
   (table) => [
     // One subscription per invoice line.
