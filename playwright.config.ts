@@ -10,8 +10,6 @@ function once(name: string, make: () => string): string {
 }
 const freePort = () => execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 const port = once('E2E_PORT', freePort);
-const forwardingPort = once('E2E_FORWARDING_PORT', freePort);
-const backendPort = once('E2E_BACKEND_PORT', freePort);
 const smtpPort = once('E2E_SMTP_PORT', freePort);
 const mailApiPort = once('E2E_MAIL_API_PORT', freePort);
 const stripeSitePort = once('E2E_STRIPE_SITE_PORT', freePort);
@@ -33,7 +31,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   // The heavier tests make two accounts, buy and walk several pages while the other worker and
-  // six servers share the two cores: over 30 s (the default) in a loaded run.
+  // four servers share the two cores: over 30 s (the default) in a loaded run.
   timeout: 60_000,
   // Two workers share two cores with the servers: a page can take over 5 s (the default) to
   // hydrate and load its data there, as the pricing page did in one CI run.
@@ -86,28 +84,6 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The standalone backend (`npm run server`) …
-      command: 'node --import tsx server/main.ts',
-      url: `http://127.0.0.1:${backendPort}/api/health`,
-      // Behind the forwarding site: Next.js is its one trusted hop. On plain HTTP, so not production.
-      env: { ...common, NODE_ENV: 'development', PORT: backendPort, DATA_DIR: path.join(dataDir, 'standalone'), TRUSTED_PROXIES: '1' },
-      timeout: 60_000,
-      reuseExistingServer: false,
-    },
-    {
-      // … and a site that forwards /api to it over HTTP.
-      command: siteServer,
-      url: `http://localhost:${forwardingPort}/`,
-      env: {
-        ...common,
-        PORT: forwardingPort,
-        SITE_URL: `http://localhost:${forwardingPort}`,
-        BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-      },
-      timeout: 60_000,
-      reuseExistingServer: false,
-    },
-    {
       // A fake Stripe API on loopback, and a site configured for Stripe against it
       // (the browser side gets a stubbed Stripe.js: tests/e2e/stripe-stub.ts).
       command: 'node --import tsx tests/support/fake-stripe-server.ts',
@@ -135,5 +111,3 @@ export default defineConfig({
     },
   ],
 });
-
-export const e2ePorts = { port, forwardingPort, backendPort };

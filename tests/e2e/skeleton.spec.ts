@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { JSDOM } from 'jsdom';
-import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
 import { acceptCookies, product } from './fixtures';
 
 const locales = [
@@ -315,25 +314,5 @@ test.describe('shell', () => {
       'aria-current',
       'page',
     );
-  });
-});
-
-test.describe('the /api forwarder', () => {
-  const ports = () => ({ forwarding: process.env.E2E_FORWARDING_PORT });
-
-  test('answers app/countries in-process', async ({ request }) => {
-    const response = await request.get('/api/app/countries', { headers: { [APP_KEY_HEADER]: APP_KEY } });
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Germany', VatId: true });
-  });
-
-  test('answers app/countries over HTTP when BACKEND_URL is set', async ({ request }) => {
-    const response = await request.get(`http://localhost:${ports().forwarding}/api/app/countries`, {
-      headers: { [APP_KEY_HEADER]: APP_KEY, 'Accept-Language': 'ru' },
-    });
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toContainEqual({ Code: 'DE', Name: 'Германия', VatId: true });
-    const health = await request.get(`http://localhost:${ports().forwarding}/api/health`);
-    expect((await health.json()).Database).toBe('pglite');
   });
 });

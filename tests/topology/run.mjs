@@ -81,6 +81,7 @@ try {
       TOPOLOGY_SITE_URL: topology.siteUrl,
       TOPOLOGY_HTTP_URL: topology.httpUrl,
       TOPOLOGY_BACKENDS: topology.backends.map(({ child, port }) => `${child.pid}:${port}`).join(','),
+      TOPOLOGY_NEXT_PORT: String(topology.nexts[0].port),
       E2E_MAIL_API_PORT: String(mailApiPort),
       TOPOLOGY_ACCESS_LOG: path.join(work, 'nginx-access.json'),
     },

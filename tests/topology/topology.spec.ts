@@ -8,6 +8,8 @@ import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { pdfText } from '../support/pdf-text';
 import { apiHeaders, pageHeaders } from '../../lib/security-headers';
+import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
+import { expectOversizedBodiesRefused } from '../support/oversized-bodies';
 
 /*
  * Through deploy/nginx (TLS, /api to two backends, pages to Next.js, an edge cache) on
@@ -45,6 +47,23 @@ test('API answers (straight from a backend) and redirects carry the security hea
   expect(redirect.status()).toBe(307);
   for (const { key, value } of pageHeaders({ production: true, development: false }))
     expect([key, redirect.headers()[key.toLowerCase()]]).toEqual([key, value]);
+});
+
+test('Next.js forwards /api to BACKEND_URL with the API’s answers and headers, and refuses a body over the limit at once', async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // Next.js itself, not through nginx: the forwarder of app/api is what is under test.
+  const port = Number(process.env.TOPOLOGY_NEXT_PORT);
+  const next = `http://127.0.0.1:${port}`;
+  const countries = await request.get(`${next}/api/app/countries`, { headers: { [APP_KEY_HEADER]: APP_KEY, 'Accept-Language': 'ru' } });
+  expect(countries.status()).toBe(200);
+  expect(await countries.json()).toContainEqual({ Code: 'DE', Name: 'Германия', VatId: true });
+  for (const { key, value } of apiHeaders({ production: true, development: false }))
+    expect([key, countries.headers()[key.toLowerCase()]]).toEqual([key, value]);
+  expect(countries.headers()['permissions-policy']).toBeUndefined();
+  expect((await (await request.get(`${next}/api/health`)).json()).Database).toBe('postgres');
+  await expectOversizedBodiesRefused(port);
 });
 
 test('Next.js’s build files are kept at the edge for good', async ({ request }) => {
