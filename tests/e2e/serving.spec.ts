@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -77,6 +77,7 @@ test('npm start serves its embedded backend’s metrics on METRICS_PORT, not on 
 test('a stop signal closes the embedded database, and the next start opens it again', async () => {
   test.setTimeout(120_000);
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');
+  const started: ChildProcess[] = [];
   /** Starts a server on the shared data folder and waits until it answers. */
   const start = async (entry: string) => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
@@ -91,6 +92,7 @@ test('a stop signal closes the embedded database, and the next start opens it ag
       },
       stdio: 'ignore',
     });
+    started.push(server);
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     await expect
       .poll(
@@ -106,11 +108,16 @@ test('a stop signal closes the embedded database, and the next start opens it ag
   };
   // The site server (`npm start`) first, then the standalone backend on the database it closed:
   // both stop paths, and a database a stopped site left behind opens again.
-  for (const entry of ['server/site-server.ts', 'server/main.ts']) {
-    const { server, exited } = await start(entry);
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(true);
-    server.kill('SIGTERM');
-    expect(await exited, entry).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(false);
+  try {
+    for (const entry of ['server/site-server.ts', 'server/main.ts']) {
+      const { server, exited } = await start(entry);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(true);
+      server.kill('SIGTERM');
+      expect(await exited, entry).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(false);
+    }
+  } finally {
+    // A server that failed the test must not outlive it, holding the folder and a port.
+    for (const server of started) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   }
 });
