@@ -51,6 +51,15 @@ export const InvoiceSchema = CartModelSchema.extend({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+/** A change that waits for the renewal (docs/product/billing.md#changing-plan-and-seats): the plan and seats the next period starts with. */
+const ScheduledChangeSchema = z.object({
+  OfferKey: z.string(),
+  Description: z.string(),
+  Quantity: z.number().int().min(1),
+  /** The next renewal: the current period keeps its plan and seats until then. */
+  EffectiveDate: z.string(),
+});
+
 /** docs/product/billing.md#subscriptions */
 export const SubscriptionSchema = z.object({
   Key: z.string(),
@@ -62,8 +71,10 @@ export const SubscriptionSchema = z.object({
   EffectiveDate: z.string(),
   ExpirationDate: z.string(),
   NextRenewalDate: z.string().nullable(),
-  /** What the next renewal charges, tax included, at today's price; null without a next renewal. */
+  /** What the next renewal charges (for the scheduled change, when there is one), tax included, at today's price; null without a next renewal. */
   NextChargeAmount: z.number().int().nullable(),
+  /** A downgrade or seat reduction the next renewal starts; null without one or without a next renewal. */
+  ScheduledChange: ScheduledChangeSchema.nullable(),
   IsCancelled: z.boolean(),
   IsActivated: z.boolean(),
   IsActive: z.boolean(),
@@ -95,7 +106,7 @@ export const SubscriptionChangePreviewSchema = z.object({
   OfferKey: z.string(),
   Description: z.string(),
   Quantity: z.number().int(),
-  /** True: applied and charged now; false: the next renewal bills the new plan, nothing is charged or credited now. */
+  /** True: applied and charged now; false: scheduled, the next renewal starts and bills the new plan, nothing is charged or credited now. */
   AppliesNow: z.boolean(),
   Now: ChargeSchema,
   NextRenewalDate: z.string(),

@@ -111,8 +111,8 @@ describe('console: reports', () => {
     expect(halfBack.status).toBe(200);
 
     // Month two: the monthly ones renew; the monthly Texan goes to three seats mid-period (charged now);
-    // the yearly Texan is refunded in full and cut off; the bundle gets 10.00 back and drops to one seat at
-    // its next renewal; the Californian cancels at the period's end.
+    // the yearly Texan is refunded in full and cut off; the bundle gets 10.00 back and schedules one seat
+    // for its next renewal; the Californian cancels at the period's end.
     months.push(toNextMonth());
     await renewDueManualSubscriptions(backend.deps);
     backend.clock.advance(14 * day);
@@ -206,10 +206,10 @@ describe('console: reports', () => {
     const report = await summary(months[0], months[2]);
     // End of month one: 999 + 825 (a twelfth of 9900) + 2997 + 499 + 999.
     expect(report.Mrr[0]).toEqual({ Month: months[0], Mrr: 6319, Customers: 4, New: 6319, Expansion: 0, Contraction: 0, Churn: 0 });
-    // Month two: three seats (+1998), the bundle down to one seat (-1998), the yearly cut off (-825).
-    expect(report.Mrr[1]).toEqual({ Month: months[1], Mrr: 5494, Customers: 3, New: 0, Expansion: 1998, Contraction: 1998, Churn: 825 });
-    // Month three so far: the Californian's cancelled period has ended.
-    expect(report.Mrr[2]).toEqual({ Month: months[2], Mrr: 4495, Customers: 2, New: 0, Expansion: 0, Contraction: 0, Churn: 999 });
+    // Month two: three seats (+1998), the yearly cut off (-825); the bundle keeps its paid seats until its renewal.
+    expect(report.Mrr[1]).toEqual({ Month: months[1], Mrr: 7492, Customers: 3, New: 0, Expansion: 1998, Contraction: 0, Churn: 825 });
+    // Month three so far: the bundle renewed with one seat (-1998), the Californian's cancelled period has ended.
+    expect(report.Mrr[2]).toEqual({ Month: months[2], Mrr: 4495, Customers: 2, New: 0, Expansion: 0, Contraction: 1998, Churn: 999 });
     // A later range starts from the month before it.
     expect((await summary(months[1], months[1])).Mrr).toEqual([report.Mrr[1]]);
   });

@@ -458,7 +458,7 @@ describe('changing plan and seats', () => {
     });
   });
 
-  it('moves a seat reduction to the next renewal: nothing charged now, the renewal bills the new seats', async () => {
+  it('schedules a seat reduction for the next renewal: the period keeps its seats, the renewal starts and bills the new ones', async () => {
     const { client } = await buyer('change-down@example.com', { 'pdf-workshop-pro-monthly': 3 });
     const [bought] = (await client.call('GET', 'license/subscriptions')).body;
     const period = await midPeriod(bought.Key);
@@ -472,11 +472,110 @@ describe('changing plan and seats', () => {
     const applied = await client.call('POST', `license/subscription/${bought.Key}/change`, { body });
     expect(applied.body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
+    // What was paid for stays until the renewal: the subscription, the landing page and the licence.
+    expect((await client.call('GET', `license/subscription/${bought.Key}`, { headers: { 'Accept-Language': 'de' } })).body).toMatchObject({
+      OfferKey: 'pdf-workshop-pro-monthly',
+      Quantity: 3,
+      IsActive: true,
+      NextRenewalDate: period.expiresAt.toISOString(),
+      NextChargeAmount: 1081,
+      ScheduledChange: {
+        OfferKey: 'pdf-workshop-pro-monthly',
+        Description: 'PDF Workshop Pro, monatlich',
+        Quantity: 1,
+        EffectiveDate: period.expiresAt.toISOString(),
+      },
+    });
+    expect((await client.call('GET', 'app/hosted-app/pdf')).body.Subscriptions).toMatchObject([{ Key: bought.Key, Quantity: 3 }]);
+    expect((await client.call('GET', `app/license/${bought.LicenseKey}`)).body).toMatchObject({ Valid: true, Quantity: 3 });
+
     backend.clock.advance(21 * day);
     await renewDueManualSubscriptions(backend.deps);
     await logInAgain(client, 'change-down@example.com');
     const [renewal] = (await client.call('GET', 'billing/invoices')).body;
-    expect(renewal).toMatchObject({ LineItems: [{ Key: 'pdf-workshop-pro-monthly', Quantity: 1 }], TotalAmount: 1081 });
+    expect(renewal).toMatchObject({ LineItems: [{ Key: 'pdf-workshop-pro-monthly', Quantity: 1 }], TotalAmount: 1081, TotalAmountDue: 0 });
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toMatchObject([
+      { Quantity: 1, IsActive: true, EffectiveDate: period.expiresAt.toISOString(), InvoiceKey: renewal.Key, ScheduledChange: null },
+      { Key: bought.Key, Quantity: 3, IsRenewed: true, ScheduledChange: null },
+    ]);
+    const [renewed] = await backend.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.Key));
+    expect(renewed).toMatchObject({ scheduledOfferKey: null, scheduledQuantity: null });
+    expect((await client.call('GET', `app/license/${bought.LicenseKey}`)).body).toMatchObject({ Valid: true, Quantity: 1 });
+  });
+
+  it('replaces a scheduled change with a second one, drops it when the period’s own plan is chosen again, and an upgrade applies now', async () => {
+    const { client } = await buyer('change-reschedule@example.com', { 'pdf-workshop-pro-yearly': 3 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    const period = await midPeriod(bought.Key);
+    const change = (OfferKey: string, Quantity: number) =>
+      client.call('POST', `license/subscription/${bought.Key}/change`, { body: { OfferKey, Quantity } });
+    const shown = async () => (await client.call('GET', `license/subscription/${bought.Key}`)).body;
+
+    // Yearly to monthly costs less now: scheduled, and a second change replaces it.
+    expect((await change('pdf-workshop-pro-monthly', 2)).body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
+    expect(await shown()).toMatchObject({
+      OfferKey: 'pdf-workshop-pro-yearly',
+      Quantity: 3,
+      ScheduledChange: { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 2 },
+    });
+    expect((await change('pdf-workshop-pro-yearly', 1)).status).toBe(200);
+    expect(await shown()).toMatchObject({
+      Quantity: 3,
+      NextChargeAmount: 10717,
+      ScheduledChange: { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1, EffectiveDate: period.expiresAt.toISOString() },
+    });
+
+    // The period's own plan and seats again: nothing charged, and the schedule is gone.
+    const back = { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 3 };
+    expect((await preview(client, bought.Key, back)).body).toMatchObject({ AppliesNow: false, Now: { TotalAmount: 0 } });
+    expect((await change('pdf-workshop-pro-yearly', 3)).body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
+    expect(await shown()).toMatchObject({ Quantity: 3, NextChargeAmount: 32150, ScheduledChange: null });
+    expect((await change('pdf-workshop-pro-yearly', 3)).status).toBe(400);
+
+    // Scheduled again, then more seats than were paid for: charged now, and the schedule goes with the old period.
+    expect((await change('pdf-workshop-pro-yearly', 1)).status).toBe(200);
+    const upgraded = await change('pdf-workshop-pro-yearly', 4);
+    expect(upgraded.status).toBe(200);
+    expect((await client.call('GET', `billing/invoice/${upgraded.body.InvoiceKey}`)).body).toMatchObject({
+      // The unused 2/3 of one more seat: 6600, and 8.25 % tax.
+      LineItems: [{ Key: 'pdf-workshop-pro-yearly', UnitAmount: 6600 }],
+      TotalAmount: 7145,
+      TotalAmountDue: 0,
+    });
+    const list = (await client.call('GET', 'license/subscriptions')).body;
+    expect(list).toMatchObject([
+      { Key: upgraded.body.SubscriptionKey, Quantity: 4, IsActive: true, ScheduledChange: null, NextChargeAmount: 42867 },
+      { Key: bought.Key, Quantity: 3, IsRenewed: true, ScheduledChange: null },
+    ]);
+    expect(
+      (await backend.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.Key)))[0].scheduledOfferKey,
+    ).toBeNull();
+  });
+
+  it('keeps a scheduled change through a cancel and a resume; the renewal after the resume starts it', async () => {
+    const { client } = await buyer('change-cancel@example.com', { 'pdf-workshop-pro-monthly': 2 });
+    const [bought] = (await client.call('GET', 'license/subscriptions')).body;
+    await midPeriod(bought.Key);
+    await client.call('POST', `license/subscription/${bought.Key}/change`, { body: { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 } });
+    expect((await client.call('DELETE', `license/subscription/${bought.Key}`)).status).toBe(200);
+    // Nothing renews, so nothing changes.
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      Quantity: 2,
+      IsCancelled: true,
+      NextChargeAmount: null,
+      ScheduledChange: null,
+    });
+    expect((await client.call('POST', `license/subscription/${bought.Key}/resume`)).status).toBe(200);
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      Quantity: 2,
+      NextChargeAmount: 1081,
+      ScheduledChange: { Quantity: 1 },
+    });
+    backend.clock.advance(21 * day);
+    await renewDueManualSubscriptions(backend.deps);
+    await logInAgain(client, 'change-cancel@example.com');
+    expect((await client.call('GET', 'license/subscriptions')).body[0]).toMatchObject({ Quantity: 1, IsActive: true });
   });
 
   it('refuses bad input, other apps’ plans, a declined card and a cancelled subscription with 4xx, changing nothing', async () => {

@@ -527,20 +527,61 @@ describe('resuming and changing a Stripe subscription', () => {
     expect(payment.providerRef).toBe(stripeSubscription.latest_invoice);
   });
 
-  it('moves a seat reduction to the next renewal without proration; a declined upgrade changes nothing', async () => {
-    const { client, bought, item } = await paidMidPeriod('stripe-seats-down@example.com', { 'pdf-workshop-pro-monthly': 2 });
+  it('tells Stripe of a seat reduction at once without proration; ours waits for the renewal Stripe bills, and a declined upgrade keeps it', async () => {
+    const { client, bought, stripeSubscription, item, end } = await paidMidPeriod('stripe-seats-down@example.com', {
+      'pdf-workshop-pro-monthly': 2,
+    });
     const fewer = await client.call('POST', `license/subscription/${bought.Key}/change`, {
       body: { OfferKey: 'pdf-workshop-pro-monthly', Quantity: 1 },
     });
     expect(fewer.body).toEqual({ SubscriptionKey: bought.Key, InvoiceKey: null });
     expect(item.quantity).toBe(1);
+    expect((await client.call('GET', `license/subscription/${bought.Key}`)).body).toMatchObject({
+      Quantity: 2,
+      ScheduledChange: { Quantity: 1, EffectiveDate: end.toISOString() },
+    });
     stripe.declineNextCharge();
     const declined = await client.call('POST', `license/subscription/${bought.Key}/change`, {
       body: { OfferKey: 'pdf-workshop-pro-yearly', Quantity: 1 },
     });
     expect(declined.status).toBe(402);
     expect(item).toMatchObject({ quantity: 1, price: { unit_amount: 999 } });
-    expect((await client.call('GET', 'license/subscriptions')).body).toMatchObject([{ Key: bought.Key, Quantity: 1, IsRenewed: false }]);
+    expect((await client.call('GET', 'license/subscriptions')).body).toMatchObject([
+      { Key: bought.Key, Quantity: 2, IsRenewed: false, ScheduledChange: { Quantity: 1 } },
+    ]);
     expect((await client.call('GET', 'billing/invoices')).body).toHaveLength(1);
+
+    // Stripe's renewal invoice bills the one seat: our renewal starts it.
+    const renewal = {
+      id: 'in_seats_down_renewal',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      parent: { subscription_details: { subscription: stripeSubscription.id } },
+      lines: { data: [{ period: { end: Math.floor(end.getTime() / 1000) + 31 * 86400 } }] },
+    };
+    expect((await deliver('invoice.paid', renewal, { id: 'evt_seats_down_renewal' })).status).toBe(200);
+    const [renewed] = (await client.call('GET', 'license/subscriptions')).body;
+    expect(renewed).toMatchObject({ Quantity: 1, EffectiveDate: end.toISOString(), ScheduledChange: null });
+    expect((await client.call('GET', 'billing/invoices')).body[0]).toMatchObject({ LineItems: [{ Quantity: 1 }], TotalAmount: 1081 });
+  });
+
+  it('prorates an upgrade from the seats paid for, not from a reduction scheduled before it', async () => {
+    const { client, bought, stripeSubscription, item } = await paidMidPeriod('stripe-seats-down-up@example.com', {
+      'pdf-workshop-pro-monthly': 2,
+    });
+    const change = (Quantity: number) =>
+      client.call('POST', `license/subscription/${bought.Key}/change`, { body: { OfferKey: 'pdf-workshop-pro-monthly', Quantity } });
+    expect((await change(1)).status).toBe(200);
+    const upgraded = await change(3);
+    expect(upgraded.status).toBe(200);
+    expect(item.quantity).toBe(3);
+    // 2/3 of three seats (1998) less 2/3 of the two paid for (1332), and its tax.
+    const stripeInvoice = stripe.invoices.get(stripeSubscription.latest_invoice as string)!;
+    expect((stripeInvoice.lines as { data: { amount: number }[] }).data.map((line) => line.amount)).toEqual([-1332, 1998, 55]);
+    expect((await client.call('GET', `billing/invoice/${upgraded.body.InvoiceKey}`)).body).toMatchObject({ TotalAmount: 721 });
+    expect((await client.call('GET', `license/subscription/${upgraded.body.SubscriptionKey}`)).body).toMatchObject({
+      Quantity: 3,
+      ScheduledChange: null,
+    });
   });
 });

@@ -12,7 +12,7 @@ import { taxOn } from '../store/tax';
 import { testCardOutcomeOnFile } from './card-on-file';
 import { billedAddressOf, createInvoice, paymentDescription, recordPaidInvoice } from './invoices';
 import { queueReceipt } from './mail';
-import { findOwnSubscription, type SubscriptionRow } from './subscriptions';
+import { findOwnSubscription, noScheduledChange, type SubscriptionRow } from './subscriptions';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -24,8 +24,8 @@ const prorated = (amountCents: number, part: number, whole: number) => Math.roun
  * prices as renewals charge them, by the second as Stripe prorates. The unused share of the
  * period is credited against the new plan: for the rest of the period with the same renewal
  * interval, or in full from now with another interval (a new period starts, as with Stripe).
- * A change that then costs more applies now and charges the difference; any other waits for
- * the next renewal, with nothing charged or credited.
+ * A change that then costs more applies now and charges the difference; any other is
+ * scheduled for the next renewal: the period keeps what it paid for, so nothing is credited.
  */
 function planChange(subscription: SubscriptionRow, current: Offer, target: Offer, quantity: number, now: Date) {
   const whole = seconds(subscription.expiresAt) - seconds(subscription.effectiveAt);
@@ -44,9 +44,13 @@ const charge = (subTotalCents: number, basisPoints: number) => {
   return { SubTotalAmount: subTotalCents, TaxTotalAmount: tax, TotalAmount: subTotalCents + tax };
 };
 
-/** The subscription, the offers before and after, and the invoice whose billing contact and tax rate the change keeps. */
+/**
+ * The subscription, the offers before and after (and of a change scheduled before), and the
+ * invoice whose billing contact and tax rate the change keeps. Choosing the period's own plan
+ * and seats again is a change only while another one is scheduled: it drops that one.
+ */
 async function changeContext(deps: BackendDeps, userId: string, id: string, request: SubscriptionChange) {
-  const { subscription, offer: current } = await findOwnSubscription(deps.db, userId, id);
+  const { subscription, offer: current, scheduledOffer } = await findOwnSubscription(deps.db, userId, id);
   const now = deps.clock.now();
   const renewing = subscription.nextRenewalAt && !subscription.isCancelled && !subscription.isRenewed && !subscription.renewalFailed;
   if (!renewing || !subscription.isValid || subscription.effectiveAt > now || subscription.expiresAt <= now)
@@ -54,9 +58,11 @@ async function changeContext(deps: BackendDeps, userId: string, id: string, requ
   const target = (await deps.catalog.byKey([request.OfferKey])).get(request.OfferKey);
   // The plans of the same app, as the pricing page groups them.
   if (!target?.isSubscription || target.appPage !== current.appPage) throw new ApiError(400, { key: 'planNotOffered' });
-  if (target.key === current.key && request.Quantity === subscription.quantity) throw new ApiError(400, { key: 'nothingToChange' });
+  const keepsPeriodsPlan = target.key === current.key && request.Quantity === subscription.quantity;
+  if (keepsPeriodsPlan && !scheduledOffer) throw new ApiError(400, { key: 'nothingToChange' });
   const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, subscription.invoiceId));
-  return { subscription, current, target, invoice, now, change: planChange(subscription, current, target, request.Quantity, now) };
+  const change = planChange(subscription, current, target, request.Quantity, now);
+  return { subscription, current, scheduledOffer, target, keepsPeriodsPlan, invoice, now, change };
 }
 
 export async function previewSubscriptionChange(
@@ -78,11 +84,22 @@ export async function previewSubscriptionChange(
   };
 }
 
+/** An offer's price as the provider is told it. */
+const providerPriceOf = (offer: Offer) => ({
+  key: offer.key,
+  name: offer.description.en,
+  priceCents: offer.priceCents,
+  renewalMonths: offer.renewalMonths,
+  previousPriceId: null,
+  providerPriceId: offer.providerPriceId,
+});
+
 /**
  * Applies a change. Charged now: the provider charges first (Stripe: a subscription update
  * with proration; offline: the subscription's test card), then one write makes the invoice of
  * the charge, paid, ends the old period now and starts one of the new plan, keeping the
- * licence key. Else the subscription renews with the new plan and seats (Stripe: told first).
+ * licence key. Else the change is scheduled: the period keeps its plan and seats, the next
+ * renewal starts the new ones (Stripe: told now, so that its next invoice bills them).
  */
 export async function applySubscriptionChange(
   deps: BackendDeps,
@@ -90,7 +107,12 @@ export async function applySubscriptionChange(
   id: string,
   request: SubscriptionChange,
 ): Promise<SubscriptionChanged> {
-  const { subscription, current, target, invoice, now, change } = await changeContext(deps, userId, id, request);
+  const { subscription, current, scheduledOffer, target, keepsPeriodsPlan, invoice, now, change } = await changeContext(
+    deps,
+    userId,
+    id,
+    request,
+  );
   const taxCents = taxOn(change.dueCents, invoice.taxRateBasisPoints);
   // Offline, the card renewals charge decides: the card on file, else the one that bought it.
   const outcome =
@@ -99,15 +121,10 @@ export async function applySubscriptionChange(
   const provider = activeProvider(deps, subscription.provider);
   const paymentRef = await providerCall(() =>
     provider.changeSubscription(subscription.providerSubscriptionId ?? subscription.id, {
-      currentUnitPriceCents: current.priceCents,
-      offer: {
-        key: target.key,
-        name: target.description.en,
-        priceCents: target.priceCents,
-        renewalMonths: target.renewalMonths,
-        previousPriceId: null,
-        providerPriceId: target.providerPriceId,
-      },
+      // The provider was told of a scheduled change already: its item has that price now.
+      currentUnitPriceCents: (scheduledOffer ?? current).priceCents,
+      paidPlan: scheduledOffer ? { offer: providerPriceOf(current), quantity: subscription.quantity } : null,
+      offer: providerPriceOf(target),
       quantity: request.Quantity,
       chargeNow: change.chargeNow,
       prorationDate: now,
@@ -120,7 +137,7 @@ export async function applySubscriptionChange(
   if (!change.chargeNow) {
     await deps.db
       .update(subscriptions)
-      .set({ offerKey: target.key, quantity: request.Quantity })
+      .set(keepsPeriodsPlan ? noScheduledChange : { scheduledOfferKey: target.key, scheduledQuantity: request.Quantity })
       .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.isRenewed, false)));
     return { SubscriptionKey: subscription.id, InvoiceKey: null };
   }
@@ -143,7 +160,7 @@ export async function applySubscriptionChange(
     });
     await tx
       .update(subscriptions)
-      .set({ isRenewed: true, nextRenewalAt: null, expiresAt: now })
+      .set({ isRenewed: true, nextRenewalAt: null, expiresAt: now, ...noScheduledChange })
       .where(eq(subscriptions.id, subscription.id));
     const [started] = await tx
       .insert(subscriptions)

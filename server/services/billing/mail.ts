@@ -9,7 +9,7 @@ import type { BackendDeps } from '../../deps';
 import { notifyStaff } from '../staff/notifications';
 import { pickLanguage, type ApiLanguage } from '../platform/language';
 import { refundReason, toInvoiceModels, type InvoiceRow } from './invoices';
-import { renewalChargeCents } from './subscriptions';
+import { renewalChargeCents, renewingOfferKey, renewingPlan } from './subscriptions';
 
 // The mails money sends: each is queued inside the write that makes it true, with an event key,
 // so a payment reported by both the return page and the webhook is told once.
@@ -235,7 +235,8 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
   const due = await deps.db
     .select({ subscription: subscriptions, offer: offers, taxRateBasisPoints: invoices.taxRateBasisPoints })
     .from(subscriptions)
-    .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    // The plan the renewal bills: a change scheduled for it, else the period's own.
+    .innerJoin(offers, eq(offers.key, renewingOfferKey))
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(
@@ -252,7 +253,7 @@ export async function remindUpcomingRenewals(deps: BackendDeps): Promise<number>
     );
   let reminded = 0;
   for (const { subscription, offer, taxRateBasisPoints } of due) {
-    const amountCents = renewalChargeCents(offer.priceCents, subscription.quantity, taxRateBasisPoints);
+    const amountCents = renewalChargeCents(offer.priceCents, renewingPlan(subscription).quantity, taxRateBasisPoints);
     const { nextRenewalAt } = subscription;
     if (!nextRenewalAt) continue;
     const queued = await deps.db.transaction((tx) =>

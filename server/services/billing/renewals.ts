@@ -8,7 +8,7 @@ import { queueReceipt, queueRenewalFailed } from './mail';
 import { addMonths } from '../platform/dates';
 import { billedAddressOf, createInvoice, paymentDescription, recordPaidInvoice } from './invoices';
 import { taxOn } from '../store/tax';
-import type { SubscriptionRow } from './subscriptions';
+import { noScheduledChange, renewingPlan, type SubscriptionRow } from './subscriptions';
 
 export interface RenewalCharge {
   paid: boolean;
@@ -21,7 +21,8 @@ export interface RenewalCharge {
 /**
  * Renews subscriptions that renew together (one of ours, or every line of one Stripe
  * subscription): a new invoice at today's prices, a line per subscription with its quantity,
- * and when paid, new periods that follow the old ones. A failed charge marks the old rows
+ * and when paid, new periods that follow the old ones. A change scheduled for the renewal
+ * (a downgrade or fewer seats) is what it bills and starts; a failed charge keeps it for Pay Now. A failed charge marks the old rows
  * RenewalFailed, ends their renewals (the paid period is over: nothing left to cancel) and
  * points them at the unpaid invoice, whose Pay Now continues them (server/services/payments/fulfil.ts).
  * The customer gets the receipt, or the failure and where to pay.
@@ -35,6 +36,7 @@ export async function renewSubscriptions(
   const { clock } = deps;
   const now = clock.now();
   const first = rows[0];
+  const plans = rows.map((row) => ({ row, ...renewingPlan(row) }));
   const [existing] = await tx
     .select()
     .from(payments)
@@ -46,13 +48,13 @@ export async function renewSubscriptions(
     .where(
       inArray(
         offers.key,
-        rows.map((row) => row.offerKey),
+        plans.map((plan) => plan.offerKey),
       ),
     );
   const offerOf = new Map(renewed.map((offer) => [offer.key, offer]));
-  const lines = rows.map((row) => {
-    const offer = offerOf.get(row.offerKey)!;
-    return { offerKey: offer.key, description: offer.description.en, unitPriceCents: offer.priceCents, quantity: row.quantity };
+  const lines = plans.map((plan) => {
+    const offer = offerOf.get(plan.offerKey)!;
+    return { offerKey: offer.key, description: offer.description.en, unitPriceCents: offer.priceCents, quantity: plan.quantity };
   });
   const [original] = await tx.select().from(invoices).where(eq(invoices.id, first.invoiceId));
   const subTotal = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0);
@@ -87,12 +89,12 @@ export async function renewSubscriptions(
   });
   // The new periods of every subscription in one statement.
   await tx.insert(subscriptions).values(
-    rows.map((row) => {
-      const expiresAt = charge.periodEnd ?? addMonths(row.expiresAt, offerOf.get(row.offerKey)!.renewalMonths);
+    plans.map(({ row, offerKey, quantity }) => {
+      const expiresAt = charge.periodEnd ?? addMonths(row.expiresAt, offerOf.get(offerKey)!.renewalMonths);
       return {
         userId: row.userId,
-        offerKey: row.offerKey,
-        quantity: row.quantity,
+        offerKey,
+        quantity,
         invoiceId: invoice.id,
         previousId: row.id,
         effectiveAt: row.expiresAt,
@@ -105,7 +107,10 @@ export async function renewSubscriptions(
       };
     }),
   );
-  await tx.update(subscriptions).set({ isRenewed: true, nextRenewalAt: null, renewalFailed: false }).where(inArray(subscriptions.id, ids));
+  await tx
+    .update(subscriptions)
+    .set({ isRenewed: true, nextRenewalAt: null, renewalFailed: false, ...noScheduledChange })
+    .where(inArray(subscriptions.id, ids));
   await queueReceipt(tx, deps, invoice, now);
   return invoice.id;
 }

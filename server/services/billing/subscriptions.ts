@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Subscription } from '../../../lib/contract/billing';
 import type { Db } from '../../db/database';
 import { invoices, offers, subscriptions } from '../../db/schema';
@@ -19,19 +20,39 @@ export function renewalChargeCents(priceCents: number, quantity: number, taxRate
   return subTotal + taxOn(subTotal, taxRateBasisPoints);
 }
 
-/** A subscription as listed: its offer, and the tax rate of the invoice that bought it (its renewals keep it). */
+/** The plan and seats the next renewal starts: a scheduled change's, else the period's own. */
+export const renewingPlan = (row: Pick<SubscriptionRow, 'offerKey' | 'quantity' | 'scheduledOfferKey' | 'scheduledQuantity'>) =>
+  row.scheduledOfferKey && row.scheduledQuantity
+    ? { offerKey: row.scheduledOfferKey, quantity: row.scheduledQuantity }
+    : { offerKey: row.offerKey, quantity: row.quantity };
+
+/** renewingPlan in SQL, for queries that join the renewing offer. */
+export const renewingOfferKey = sql<string>`coalesce(${subscriptions.scheduledOfferKey}, ${subscriptions.offerKey})`;
+
+/** Clears a scheduled change: the renewal that was to start it has run, or the plan changed now. */
+export const noScheduledChange = { scheduledOfferKey: null, scheduledQuantity: null };
+
+/**
+ * A subscription as listed: its offer, the offer of a change scheduled for the renewal, and the
+ * tax rate of the invoice that bought it (its renewals keep it).
+ */
 export interface ListedSubscription {
   subscription: SubscriptionRow;
   offer: OfferRow;
+  scheduledOffer: OfferRow | null;
   taxRateBasisPoints: number;
 }
 
 export function toSubscriptionModel(
-  { subscription: row, offer, taxRateBasisPoints }: ListedSubscription,
+  { subscription: row, offer, scheduledOffer, taxRateBasisPoints }: ListedSubscription,
   now: Date,
   language: ApiLanguage,
 ): Subscription {
   const hasExpired = row.expiresAt <= now;
+  // Without a next renewal (cancelled, renewed, failed) nothing starts the scheduled change.
+  const scheduled =
+    row.nextRenewalAt && scheduledOffer && row.scheduledQuantity ? { offer: scheduledOffer, quantity: row.scheduledQuantity } : null;
+  const renewing = scheduled ?? { offer, quantity: row.quantity };
   return {
     Key: row.id,
     OfferKey: row.offerKey,
@@ -40,7 +61,13 @@ export function toSubscriptionModel(
     EffectiveDate: row.effectiveAt.toISOString(),
     ExpirationDate: row.expiresAt.toISOString(),
     NextRenewalDate: row.nextRenewalAt?.toISOString() ?? null,
-    NextChargeAmount: row.nextRenewalAt ? renewalChargeCents(offer.priceCents, row.quantity, taxRateBasisPoints) : null,
+    NextChargeAmount: row.nextRenewalAt ? renewalChargeCents(renewing.offer.priceCents, renewing.quantity, taxRateBasisPoints) : null,
+    ScheduledChange: scheduled && {
+      OfferKey: scheduled.offer.key,
+      Description: scheduled.offer.description[language],
+      Quantity: scheduled.quantity,
+      EffectiveDate: row.expiresAt.toISOString(),
+    },
     IsCancelled: row.isCancelled,
     IsActivated: row.isActivated,
     IsActive: isActiveNow(row, now),
@@ -56,13 +83,20 @@ export function toSubscriptionModel(
   };
 }
 
-const listed = { subscription: subscriptions, offer: offers, taxRateBasisPoints: invoices.taxRateBasisPoints };
+const scheduledOffers = alias(offers, 'scheduled_offers');
+const listed = {
+  subscription: subscriptions,
+  offer: offers,
+  scheduledOffer: scheduledOffers,
+  taxRateBasisPoints: invoices.taxRateBasisPoints,
+};
 
 export async function listOwnSubscriptions(db: Db, userId: string): Promise<ListedSubscription[]> {
   return db
     .select(listed)
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .leftJoin(scheduledOffers, eq(scheduledOffers.key, subscriptions.scheduledOfferKey))
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.effectiveAt));
@@ -73,6 +107,7 @@ export async function findOwnSubscription(db: Db, userId: string, id: string): P
     .select(listed)
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .leftJoin(scheduledOffers, eq(scheduledOffers.key, subscriptions.scheduledOfferKey))
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   if (!row) throw new ApiError(404, { key: 'notFound' });

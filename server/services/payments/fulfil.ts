@@ -11,6 +11,7 @@ import { removePaidFromCart } from '../store/cart';
 import { addMonths } from '../platform/dates';
 import { linesOf, paymentDescription, type PaymentKind } from '../billing/invoices';
 import { newLicenseKey } from '../billing/license-keys';
+import { noScheduledChange, renewingPlan } from '../billing/subscriptions';
 import { expireOpenCheckouts } from './expire';
 import { activeProvider, providerCall } from './active-provider';
 import type { CheckoutState } from './provider';
@@ -183,7 +184,10 @@ async function deliverPurchase(paid: Paid): Promise<Fulfilment> {
   // Stripe renews on its own: told inside this write, so a refusal undoes it and the webhook comes again.
   if (paid.leaving) await stopRenewalsAtProvider(deps, periods);
   if (lapsedIds.length)
-    await tx.update(subscriptions).set({ isRenewed: true, renewalFailed: false }).where(inArray(subscriptions.id, lapsedIds));
+    await tx
+      .update(subscriptions)
+      .set({ isRenewed: true, renewalFailed: false, ...noScheduledChange })
+      .where(inArray(subscriptions.id, lapsedIds));
   await tx
     .update(checkoutSessions)
     .set({
@@ -251,13 +255,15 @@ async function subscriptionPeriods(paid: Paid, lines: { offerKey: string; quanti
         .where(and(eq(subscriptions.renewalInvoiceId, invoice.id), eq(subscriptions.isRenewed, false)));
   if (lapsed.length)
     return {
-      periods: lapsed.map((row) =>
-        periodOf(row.offerKey, row.quantity, offerOf.get(row.offerKey)?.renewalMonths ?? 1, {
+      // The unpaid renewal billed the change scheduled for it: the continued period starts it.
+      periods: lapsed.map((row) => {
+        const { offerKey, quantity } = renewingPlan(row);
+        return periodOf(offerKey, quantity, offerOf.get(offerKey)?.renewalMonths ?? 1, {
           previousId: row.id,
           testCardOutcome: testCardOutcome ?? row.testCardOutcome,
           licenseKey: row.licenseKey,
-        }),
-      ),
+        });
+      }),
       lapsedIds: lapsed.map((row) => row.id),
     };
   const periods = lines.flatMap((line) => {

@@ -106,11 +106,18 @@ export interface OfferPriceRequest {
   previousPriceId: string | null;
 }
 
+type PlanPrice = OfferPriceRequest & { providerPriceId: string | null };
+
 /** A plan change as the provider is told it. */
 export interface PlanChange {
   /** The unit price the subscription renews at now: finds its item at the provider. */
   currentUnitPriceCents: number;
-  offer: OfferPriceRequest & { providerPriceId: string | null };
+  /**
+   * The plan and seats the period was paid for, when the provider's item holds a change
+   * scheduled since: a charge now prorates from what was paid.
+   */
+  paidPlan: { offer: PlanPrice; quantity: number } | null;
+  offer: PlanPrice;
   quantity: number;
   /** Charge the prorated difference as of `prorationDate` (with the tax), or bill the new plan from the next renewal. */
   chargeNow: boolean;

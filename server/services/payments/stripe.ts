@@ -298,21 +298,27 @@ export class StripeProvider implements PaymentProvider {
     const items = subscription.items.data;
     const item = items.length === 1 ? items[0] : items.find((entry) => entry.price.unit_amount === change.currentUnitPriceCents);
     if (!item) throw new ProviderUnavailableError(`Stripe subscription ${providerSubscriptionId} has no item of this plan`);
-    const product = change.offer.providerPriceId ? null : await this.productOf(change.offer);
-    const price = change.offer.providerPriceId
-      ? { price: change.offer.providerPriceId }
-      : {
-          price_data: {
-            currency: 'usd',
-            product: product!,
-            unit_amount: change.offer.priceCents,
-            recurring: recurringOf(change.offer.renewalMonths ?? 1),
-          },
-        };
+    const update = (params: Stripe.SubscriptionUpdateParams, idempotencyKey: string) =>
+      this.stripe.subscriptions.update(providerSubscriptionId, params, { idempotencyKey });
+    const price = await this.itemPriceOf(change.offer);
     const newItems = [{ id: item.id, quantity: change.quantity, ...price }];
-    const otherInterval = monthsOf(item.price.recurring) !== change.offer.renewalMonths;
-    const params: Stripe.SubscriptionUpdateParams = change.chargeNow
-      ? {
+    if (!change.chargeNow) {
+      const otherInterval = monthsOf(item.price.recurring) !== change.offer.renewalMonths;
+      const params = { items: newItems, proration_behavior: 'none' as const };
+      await call(() => update(otherInterval ? { ...params, trial_end: stripeSeconds(change.periodEnd) } : params, change.idempotencyKey));
+      return null;
+    }
+    // The item holds a change scheduled for the renewal: back to what the period paid for
+    // first, unprorated, so that Stripe credits what was paid.
+    const { paidPlan } = change;
+    if (paidPlan) {
+      const paidItems = [{ id: item.id, quantity: paidPlan.quantity, ...(await this.itemPriceOf(paidPlan.offer)) }];
+      await call(() => update({ items: paidItems, proration_behavior: 'none' }, `${change.idempotencyKey}-paid-plan`));
+    }
+    const taxProduct = 'price_data' in price ? price.price_data.product : idOf(item.price.product)!;
+    try {
+      const updated = await update(
+        {
           items: newItems,
           proration_behavior: 'always_invoice',
           proration_date: stripeSeconds(change.prorationDate),
@@ -321,21 +327,40 @@ export class StripeProvider implements PaymentProvider {
             ? {
                 add_invoice_items: [
                   {
-                    price_data: { currency: 'usd', product: product ?? idOf(item.price.product)!, unit_amount: change.taxCents },
+                    price_data: { currency: 'usd', product: taxProduct, unit_amount: change.taxCents },
                     metadata: { description: change.taxDescription },
                   },
                 ],
               }
             : {}),
-        }
-      : { items: newItems, proration_behavior: 'none', ...(otherInterval ? { trial_end: stripeSeconds(change.periodEnd) } : {}) };
-    try {
-      const updated = await this.stripe.subscriptions.update(providerSubscriptionId, params, { idempotencyKey: change.idempotencyKey });
-      return change.chargeNow ? idOf(updated.latest_invoice) : null;
+        },
+        change.idempotencyKey,
+      );
+      return idOf(updated.latest_invoice);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new ApiError(402, { key: 'cardDeclined' });
-      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+      if (!(error instanceof Stripe.errors.StripeCardError))
+        throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+      // Declined: the scheduled change stays, as it was before.
+      if (paidPlan)
+        await call(() =>
+          update(
+            { items: [{ id: item.id, price: item.price.id, quantity: item.quantity }], proration_behavior: 'none' },
+            `${change.idempotencyKey}-scheduled-again`,
+          ),
+        );
+      throw new ApiError(402, { key: 'cardDeclined' });
     }
+  }
+
+  /** A plan's item price: its Stripe price, or one made inline under the offer's product. */
+  private async itemPriceOf(
+    offer: PlanChange['offer'],
+  ): Promise<{ price: string } | { price_data: Stripe.SubscriptionUpdateParams.Item.PriceData }> {
+    if (offer.providerPriceId) return { price: offer.providerPriceId };
+    const product = await this.productOf(offer);
+    return {
+      price_data: { currency: 'usd', product, unit_amount: offer.priceCents, recurring: recurringOf(offer.renewalMonths ?? 1) },
+    };
   }
 
   /** The offer's Stripe product, made once. */

@@ -10,7 +10,7 @@ import { ApiError } from '../../errors';
 import type { StaffSession } from '../accounts/sessions';
 import { longDate, mailCustomer } from '../billing/mail';
 import { chargeTestCard, renewSubscriptions } from '../billing/renewals';
-import { renewalChargeCents, type SubscriptionRow } from '../billing/subscriptions';
+import { renewalChargeCents, renewingOfferKey, renewingPlan, type SubscriptionRow } from '../billing/subscriptions';
 import { activeProvider, providerCall } from '../payments/active-provider';
 import { fulfilCheckoutIn } from '../payments/fulfil';
 import { StripeProvider } from '../payments/stripe';
@@ -115,7 +115,8 @@ async function owedRenewals(db: Db, ids: string[]): Promise<OwedDetails[]> {
     .from(subscriptions)
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    // A failed renewal billed the change scheduled for it.
+    .innerJoin(offers, eq(offers.key, renewingOfferKey))
     .where(inArray(subscriptions.id, ids));
   return rows.map(({ subscription, invoice, email, priceCents }) => ({
     Kind: 'renewal',
@@ -125,7 +126,7 @@ async function owedRenewals(db: Db, ids: string[]): Promise<OwedDetails[]> {
     InvoiceKey: invoice.id,
     InvoiceNumber: invoice.number,
     BillingName: invoice.billingName,
-    Amount: renewalChargeCents(priceCents, subscription.quantity, invoice.taxRateBasisPoints),
+    Amount: renewalChargeCents(priceCents, renewingPlan(subscription).quantity, invoice.taxRateBasisPoints),
     SinceDate: subscription.expiresAt.toISOString(),
     IsRenewal: true,
     Provider: subscription.provider,
