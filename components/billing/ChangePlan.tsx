@@ -23,7 +23,14 @@ import { FormButtons } from '../ui/FormButtons';
 export const isChangeable = (subscription: Subscription) =>
   subscription.IsActive && Boolean(subscription.NextRenewalDate) && !subscription.IsCancelled;
 
-/** The subscription page's plan section: CHANGE PLAN opens the dialog; ?add_seat=1 opens it with one seat more. */
+/** The plan and seats the subscription renews with: a scheduled change's, else the period's own. */
+const renewingPlan = (subscription: Subscription) =>
+  subscription.ScheduledChange ?? { OfferKey: subscription.OfferKey, Quantity: subscription.Quantity };
+
+/**
+ * The subscription page's plan section: CHANGE PLAN opens the dialog at the plan it renews with;
+ * ?add_seat=1 opens it with one seat more than the period holds.
+ */
 export function ChangePlanSection({ subscription, queryKey }: { subscription: Subscription; queryKey: readonly unknown[] }) {
   const t = useTranslations('billing.subscription');
   const headingId = useId();
@@ -55,7 +62,11 @@ export function ChangePlanSection({ subscription, queryKey }: { subscription: Su
           <ChangePlanForm
             subscription={subscription}
             queryKey={queryKey}
-            initialSeats={addingSeat ? Math.min(subscription.Quantity + 1, limits.quantityMax) : subscription.Quantity}
+            initial={
+              addingSeat
+                ? { OfferKey: subscription.OfferKey, Quantity: Math.min(subscription.Quantity + 1, limits.quantityMax) }
+                : renewingPlan(subscription)
+            }
             onDone={() => openChange(false)}
           />
         )}
@@ -71,27 +82,30 @@ const refusalOf = (error: unknown, fallback: string) =>
 function ChangePlanForm({
   subscription,
   queryKey,
-  initialSeats,
+  initial,
   onDone,
 }: {
   subscription: Subscription;
   queryKey: readonly unknown[];
-  initialSeats: number;
+  initial: SubscriptionChange;
   onDone(): void;
 }) {
   const t = useTranslations('billing.subscription');
   const pathname = usePathname();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [offerKey, setOfferKey] = useState(subscription.OfferKey);
-  const [typedSeats, setTypedSeats] = useState(String(initialSeats));
+  const [offerKey, setOfferKey] = useState(initial.OfferKey);
+  const [typedSeats, setTypedSeats] = useState(String(initial.Quantity));
   const offers = useQuery({ queryKey: ['service-offers'], queryFn: ({ signal }) => fetchServiceOffers(signal) });
   // The plans of the same app, as the pricing page groups them.
   const plans = (offers.data ?? []).filter((offer) => offer.IsSubscription && offer.AppPage === subscription.AppPage);
   const seats = Number(typedSeats);
   const seatsValid = /^\d+$/.test(typedSeats) && seats >= 1 && seats <= limits.quantityMax;
   const change: SubscriptionChange = { OfferKey: offerKey, Quantity: seats };
-  const unchanged = offerKey === subscription.OfferKey && seats === subscription.Quantity;
+  const renewing = renewingPlan(subscription);
+  const unchanged = offerKey === renewing.OfferKey && seats === renewing.Quantity;
+  // The period's own plan and seats while another change is scheduled: that change is dropped.
+  const dropsScheduled = offerKey === subscription.OfferKey && seats === subscription.Quantity;
   const preview = useQuery({
     queryKey: ['subscription-change-preview', subscription.Key, offerKey, seats],
     queryFn: ({ signal }) => previewSubscriptionChange(subscription.Key, change, signal),
@@ -102,7 +116,13 @@ function ChangePlanForm({
     mutationFn: () => changeSubscription(subscription.Key, change),
     meta: { login: { returnTo: pathname } },
     onSuccess: async (changed) => {
-      showSuccess({ key: 'billing.snack.planChanged' });
+      showSuccess({
+        key: changed.InvoiceKey
+          ? 'billing.snack.planChanged'
+          : dropsScheduled
+            ? 'billing.snack.planChangeDropped'
+            : 'billing.snack.planChangeScheduled',
+      });
       onDone();
       // Charged now: a new period holds the plan, on a page of its own.
       if (changed.SubscriptionKey !== subscription.Key) router.push(subscriptionPath(changed.SubscriptionKey));
@@ -144,7 +164,7 @@ function ChangePlanForm({
         ) : preview.isError ? (
           <ErrorPanel messages={[refusalOf(preview.error, t('previewFailed'))]} />
         ) : preview.data ? (
-          <PreviewFigures preview={preview.data} />
+          <PreviewFigures preview={preview.data} dropsScheduled={dropsScheduled} />
         ) : (
           seatsValid && <p>{t('previewLoading')}</p>
         )}
@@ -160,8 +180,9 @@ function ChangePlanForm({
   );
 }
 
-function PreviewFigures({ preview }: { preview: SubscriptionChangePreview }) {
+function PreviewFigures({ preview, dropsScheduled }: { preview: SubscriptionChangePreview; dropsScheduled: boolean }) {
   const t = useTranslations('billing.subscription');
+  const renewal = { date: formatInvoiceDate(preview.NextRenewalDate), plan: preview.Description, seats: preview.Quantity };
   return (
     <div className="flex flex-col gap-2">
       {preview.AppliesNow ? (
@@ -172,7 +193,11 @@ function PreviewFigures({ preview }: { preview: SubscriptionChangePreview }) {
           </p>
         </div>
       ) : (
-        <p data-testid="due-now">{t('nothingNow')}</p>
+        <p data-testid="due-now">
+          {dropsScheduled
+            ? t('dropScheduledPreview', renewal)
+            : t('scheduledPreview', { ...renewal, amount: formatUsd(preview.NextRenewal.TotalAmount) })}
+        </p>
       )}
       <div>
         <p className="font-semibold">{t('nextRenewalCharge')}</p>
@@ -180,7 +205,7 @@ function PreviewFigures({ preview }: { preview: SubscriptionChangePreview }) {
           {t('nextRenewalValue', {
             total: formatUsd(preview.NextRenewal.TotalAmount),
             tax: formatUsd(preview.NextRenewal.TaxTotalAmount),
-            date: formatInvoiceDate(preview.NextRenewalDate),
+            date: renewal.date,
           })}
         </p>
       </div>

@@ -71,6 +71,17 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             </span>
           </Field>
         )}
+        {subscription.ScheduledChange && (
+          <Field label={t('scheduledChange')}>
+            <span data-testid="scheduled-change">
+              {t('scheduledChangeValue', {
+                plan: subscription.ScheduledChange.Description,
+                seats: subscription.ScheduledChange.Quantity,
+                date: formatInvoiceDate(subscription.ScheduledChange.EffectiveDate),
+              })}
+            </span>
+          </Field>
+        )}
         {subscription.LicenseKey && (
           <Field label={t('licenseKey')}>
             <span className="font-mono break-all select-all">{subscription.LicenseKey}</span>

@@ -149,10 +149,10 @@ export async function customerWithBillingHistory() {
   };
 }
 
-/** A new customer, logged in on the page, with one active monthly PDF plan, its renewal date ahead; that subscription. */
-export async function customerWithActivePlan(label = 'plan') {
+/** A new customer, logged in on the page, with one active monthly PDF plan (of one seat unless said), its renewal date ahead; that subscription. */
+export async function customerWithActivePlan(label = 'plan', seats = 1) {
   await newCustomer(label);
-  await buy({ 'pdf-workshop-pro-monthly': 1 });
+  await buy({ 'pdf-workshop-pro-monthly': seats });
   const [subscription] = await readSubscriptions();
   return subscription;
 }

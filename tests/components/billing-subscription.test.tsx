@@ -292,6 +292,64 @@ describe('subscription page (screen 19)', () => {
       expect(await readSubscription(subscription.Key)).toMatchObject({ Quantity: 1, IsRenewed: false });
     });
 
+    it('schedules fewer seats for the renewal: the period keeps its seats until then, and choosing them again drops the change', async () => {
+      const subscription = await customerWithActivePlan('change-down', 2);
+      const renewal = utcDay(subscription.NextRenewalDate);
+      const user = renderSubscriptionPage(subscription.Key);
+      await user.click(await screen.findByRole('button', { name: 'CHANGE PLAN' }));
+      let dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
+      const seats = dialog.getByLabelText('Seats');
+      await user.clear(seats);
+      await user.type(seats, '1');
+      // One seat bills $9.99 and Texas tax $0.82 at the renewal.
+      await waitFor(() =>
+        expect(screen.getByTestId('due-now')).toHaveTextContent(
+          `Nothing is charged now. Your plan stays as it is until ${renewal}; from then you pay $10.81 for PDF Workshop Pro, monthly × 1.`,
+        ),
+      );
+      await user.click(dialog.getByRole('button', { name: 'CONFIRM' }));
+      await waitFor(() => expect(snackText()).toBe('Plan change scheduled'));
+      expect(await screen.findByTestId('scheduled-change')).toHaveTextContent(`Changes to PDF Workshop Pro, monthly × 1 on ${renewal}`);
+      expect(screen.getByRole('heading', { name: 'PDF Workshop Pro, monthly × 2' })).toBeVisible();
+      expect(screen.getByTestId('next-charge')).toHaveTextContent(`$10.81 on ${renewal}`);
+
+      // The dialog opens at the scheduled seats; the two paid for again drop the change.
+      await user.click(screen.getByRole('button', { name: 'CHANGE PLAN' }));
+      dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
+      expect(dialog.getByLabelText('Seats')).toHaveValue(1);
+      await user.clear(dialog.getByLabelText('Seats'));
+      await user.type(dialog.getByLabelText('Seats'), '2');
+      await waitFor(() =>
+        expect(screen.getByTestId('due-now')).toHaveTextContent(
+          `Nothing is charged now. The change planned for ${renewal} is dropped: you keep PDF Workshop Pro, monthly × 2.`,
+        ),
+      );
+      await user.click(dialog.getByRole('button', { name: 'CONFIRM' }));
+      await waitFor(() => expect(snackText()).toBe('Scheduled plan change dropped'));
+      await waitFor(() => expect(screen.queryByTestId('scheduled-change')).toBeNull());
+      expect(await readSubscription(subscription.Key)).toMatchObject({ Quantity: 2, ScheduledChange: null });
+    });
+
+    it('says the scheduled change in German and Russian, in the dialog and on the page', async () => {
+      const subscription = await customerWithActivePlan('change-down-de', 2);
+      const renewal = utcDay(subscription.NextRenewalDate);
+      const user = renderSubscriptionPage(subscription.Key, 'de');
+      await user.click(await screen.findByRole('button', { name: 'TARIF ÄNDERN' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Tarif ändern' }));
+      await user.clear(dialog.getByLabelText('Plätze'));
+      await user.type(dialog.getByLabelText('Plätze'), '1');
+      await waitFor(() =>
+        expect(screen.getByTestId('due-now')).toHaveTextContent(
+          `Jetzt wird nichts berechnet. Ihr Tarif bleibt bis zum ${renewal} unverändert; ab dann zahlen Sie $10.81 für PDF Workshop Pro, monatlich × 1.`,
+        ),
+      );
+      await user.click(dialog.getByRole('button', { name: 'BESTÄTIGEN' }));
+      expect(await screen.findByTestId('scheduled-change')).toHaveTextContent(`Wechselt am ${renewal} zu PDF Workshop Pro, monatlich × 1`);
+      cleanup();
+      renderSubscriptionPage(subscription.Key, 'ru');
+      expect(await screen.findByTestId('scheduled-change')).toHaveTextContent(`Переход на PDF Workshop Pro, помесячно × 1 с ${renewal}`);
+    });
+
     it('speaks Russian in the dialog: the yearly plan priced now and at its renewal', async () => {
       const subscription = await customerWithActivePlan('change-ru');
       const user = renderSubscriptionPage(subscription.Key, 'ru');
