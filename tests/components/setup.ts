@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
 import { notifyManager } from '@tanstack/react-query';
+import { configure } from '@testing-library/react';
+
+// The screens call a real backend in another process: a payment or a refund there can take
+// longer than Testing Library's one-second wait beside a loaded machine's other work, as the
+// browser tests' own expect timeout allows for. Only a failing assertion waits that long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out, so it has no scrollIntoView; with no layout there is nothing to scroll.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
