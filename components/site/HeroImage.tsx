@@ -5,8 +5,9 @@ import { HeroPicker } from './HeroPicker';
 
 const width = 1600;
 const height = 900;
-// Two columns from 1280 px (content 992 px), one column below it inside the page width.
-const sizes = '(min-width: 1280px) 460px, (min-width: 960px) 736px, (min-width: 600px) 608px, 100vw';
+// Two columns from 1280 px (content 992 px), one column below it inside the page width; on a
+// phone the page width is the screen less its padding.
+const sizes = '(min-width: 1280px) 460px, (min-width: 960px) 736px, (min-width: 600px) 608px, calc(100vw - 2rem)';
 
 /**
  * The home hero (docs/product/pages.md#home): one of three images, chosen at random per visit, linking to
