@@ -26,6 +26,8 @@ export function HeroPicker({ script, count }: { script: string; count: number })
   }, [count]);
 
   // React never runs a script it renders in the browser (and warns about it), so only the
-  // server's HTML carries it.
-  return renderedOnServer ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null;
+  // server's HTML carries it. An async module, because a classic inline script waits for the
+  // stylesheets before it runs, and the picked image's request with it; this one runs as soon as
+  // the parser has passed the images.
+  return renderedOnServer ? <script type="module" async dangerouslySetInnerHTML={{ __html: script }} /> : null;
 }

@@ -29,7 +29,7 @@ export function showHero(index: number): void {
 /**
  * The inline script that picks the hero while the HTML is parsed, right after the images and
  * before the first paint: the static page stays the same for every visitor, yet each visit
- * gets its own pick.
+ * gets its own pick. HeroPicker inlines it as a module, so it runs in strict mode.
  */
 export function heroChoiceScript(count: number): string {
   const call = `(${showHero.toString()})((${randomInt.toString()})(0,${count}))`;

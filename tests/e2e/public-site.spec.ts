@@ -105,19 +105,10 @@ async function shownHero(page: Page): Promise<string> {
 }
 
 test.describe('home', () => {
-  test('shows one of the three heroes, loaded eagerly and alone; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
+  test('shows one of the three heroes; image and EXPLORE SERVICES link to consulting', async ({ page }) => {
     await acceptCookies(page);
-    const heroRequests: string[] = [];
-    page.on('request', (request) => {
-      if (decodeURIComponent(request.url()).includes('/images/hero/')) heroRequests.push(request.url());
-    });
     await page.goto('/');
     expect(heroNames).toContain(await shownHero(page));
-    // The page's largest paint: fetched at once with high priority, and the other two not at all.
-    const shown = page.locator('[data-hero-image]:visible');
-    await expect(shown).toHaveAttribute('loading', 'eager');
-    await expect(shown).toHaveAttribute('fetchpriority', 'high');
-    expect(heroRequests).toHaveLength(1);
     await expect(page.getByTestId('hero-link')).toHaveAttribute('href', '/solutions/consulting');
     await expect(page.getByRole('link', { name: 'EXPLORE SERVICES' })).toHaveAttribute('href', '/solutions/consulting');
     await page.getByTestId('hero-link').click();
@@ -126,6 +117,38 @@ test.describe('home', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'EXPLORE SERVICES' }).click();
     await expect(page).toHaveURL(/\/solutions\/consulting$/);
+  });
+
+  test('requests only the picked hero, with high priority, without waiting for the stylesheet', async ({ page }) => {
+    await acceptCookies(page);
+    // The stylesheet held back: a picker that waited for it would start the request after it.
+    await page.route('**/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const priorities: string[] = [];
+    const browser = await page.context().newCDPSession(page);
+    browser.on('Network.requestWillBeSent', ({ request }) => {
+      if (decodeURIComponent(request.url).includes('/images/hero/')) priorities.push(request.initialPriority);
+    });
+    await browser.send('Network.enable');
+    await page.goto('/');
+    const picked = await shownHero(page);
+    const timings = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        url: decodeURIComponent(entry.name),
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
+    );
+    const heroes = timings.filter((entry) => entry.url.includes('/images/hero/'));
+    expect(heroes.map((entry) => entry.url)).toEqual([expect.stringContaining(`/images/hero/${picked}.webp`)]);
+    expect(priorities).toEqual(['High']);
+    const stylesheet = timings.find((entry) => entry.url.endsWith('.css'));
+    expect(heroes[0].start).toBeLessThan(stylesheet!.end);
+    const shown = page.locator('[data-hero-image]:visible');
+    await expect(shown).toHaveAttribute('loading', 'eager');
+    await expect(shown).toHaveAttribute('fetchpriority', 'high');
   });
 
   test('picks at random per visit, also after client-side navigation', async ({ page }) => {

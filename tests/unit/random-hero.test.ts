@@ -53,8 +53,8 @@ describe('hero choice', () => {
       jest.spyOn(Math, 'random').mockReturnValue(draw);
       document.head.innerHTML = '';
       document.body.innerHTML = heroImages;
-      // The script is self-contained: no imports, no outer variables.
-      new Function(script)();
+      // The script is self-contained: no imports, no outer variables; strict, as the module it runs in.
+      new Function(`'use strict';${script}`)();
       const { shown, loading } = choice();
       expect(shown).toBe(Math.floor(draw * 3));
       expect(loading[shown!]).toBe('eager high');
