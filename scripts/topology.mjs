@@ -29,9 +29,18 @@ async function waitFor(url, child, name) {
 
 /**
  * Starts the topology in `work` (a folder of its own; logs go there as <name>.log). `env` is
- * added to every application process (SMTP_URL, LOG_LEVEL, …). Resolves once every part answers.
+ * added to every application process (SMTP_URL, LOG_LEVEL, …). `cacheDir` is nginx's CACHE_DIR,
+ * a folder in `work` unless given (a drill mounts a filesystem of its own there). Resolves
+ * once every part answers.
  */
-export async function startTopology({ work, databaseUrl, backendCount = 2, nextCount = 2, env = {} }) {
+export async function startTopology({
+  work,
+  databaseUrl,
+  backendCount = 2,
+  nextCount = 2,
+  env = {},
+  cacheDir = path.join(work, 'nginx-cache'),
+}) {
   const nginx = nginxBinary();
   if (!nginx) throw new Error('nginx is not installed (apt-get install nginx)');
   const children = [];
@@ -106,8 +115,7 @@ export async function startTopology({ work, databaseUrl, backendCount = 2, nextC
       }),
     }));
 
-    const cacheDir = path.join(work, 'nginx-cache');
-    fs.mkdirSync(cacheDir);
+    fs.mkdirSync(cacheDir, { recursive: true });
     const site = renderNginx({
       SITE_URL: siteUrl,
       HTTPS_LISTEN: `127.0.0.1:${https}`,
