@@ -11,15 +11,17 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = [];
 
 /**
- * The processor time of the children this process has waited for, and theirs (Linux's
- * /proc/self/stat), in seconds: beside a stage's wall time it shows how much of the two cores
- * the stage kept busy. Null where /proc is missing.
+ * The machine's processor time so far, busy and in all (Linux's /proc/stat, all cores): over a
+ * stage, the busy share says whether the stage kept the cores busy, so whether another stage
+ * beside it could shorten the suite. Browsers and servers count too, wherever they were reaped.
+ * Null where /proc is missing.
  */
-function childrenCpuSeconds() {
+function processorTicks() {
   try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    // cutime and cstime, the 16th and 17th fields of the whole line, in clock ticks (100 a second on Linux).
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are the waiting ones.
+    const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return { busy: total - ticks[3] - ticks[4], total };
   } catch {
     return null;
   }
@@ -28,15 +30,15 @@ function childrenCpuSeconds() {
 function run(name, command, args, env = {}) {
   process.stdout.write(`\n=== ${name} ===\n`);
   const started = Date.now();
-  const cpuBefore = childrenCpuSeconds();
+  const before = processorTicks();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  const cpuAfter = childrenCpuSeconds();
+  const after = processorTicks();
   results.push({
     name,
     ok,
     seconds: Math.round((Date.now() - started) / 1000),
-    cpuSeconds: cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore),
+    busyPercent: before && after ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total)) : null,
   });
   return ok;
 }
@@ -67,9 +69,9 @@ function runTogether(stages) {
 
 function summarise() {
   process.stdout.write('\n=== summary ===\n');
-  for (const { ok, name, seconds, cpuSeconds } of results) {
-    const cpu = cpuSeconds == null ? '' : `, processor ${cpuSeconds} s`;
-    process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${cpu})\n`);
+  for (const { ok, name, seconds, busyPercent } of results) {
+    const busy = busyPercent == null ? '' : `, processors ${busyPercent} % busy`;
+    process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${busy})\n`);
   }
   const failed = results.filter((result) => !result.ok).length;
   process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
