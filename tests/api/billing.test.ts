@@ -4,7 +4,16 @@ import { renewDueManualSubscriptions } from '@/server/services/billing/renewals'
 import { pdfText } from '../support/pdf-text';
 import { germanBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
-import { buyWithTestCard, fillCart, logInAgain, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
+import {
+  buyWithTestCard,
+  fillCart,
+  logInAgain,
+  newCustomer,
+  startTestBackend,
+  TestClient,
+  watchQueries,
+  type TestBackend,
+} from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -176,24 +185,21 @@ describe('invoices', () => {
     expect(list.map((invoice: { Payments: unknown[] }) => invoice.Payments.length)).toEqual([0, 1, 1]);
     for (const invoice of list) expect(invoice).toEqual((await many.call('GET', `billing/invoice/${invoice.Key}`)).body);
 
-    // The database client underneath drizzle (PGlite, or the pg pool), watched, not replaced.
-    const client = (backend.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const queries = jest.spyOn(client, 'query');
+    const queries = watchQueries(backend);
     // The catalog's once-a-second revision check runs on the same client and may fall inside a call.
     const catalogCheck = /^select max\("updated_at"\), count\(\*\) from "offers"/;
-    const sqlOf = (call: unknown[]) => (typeof call[0] === 'string' ? call[0] : String((call[0] as { text?: string }).text));
     const queriesFor = async (user: TestClient) => {
       await user.call('GET', 'billing/invoices');
-      queries.mockClear();
+      queries.clear();
       await user.call('GET', 'billing/invoices');
-      return queries.mock.calls.filter((call) => !catalogCheck.test(sqlOf(call))).length;
+      return queries.texts().filter((text) => !catalogCheck.test(text)).length;
     };
     try {
       const forOne = await queriesFor(one);
-      expect(forOne).toBeGreaterThan(0); // the spy does see this driver's queries
+      expect(forOne).toBeGreaterThan(0); // the watcher does see this driver's queries
       expect(await queriesFor(many)).toBe(forOne);
     } finally {
-      queries.mockRestore();
+      queries.stop();
     }
   });
 

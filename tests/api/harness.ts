@@ -252,3 +252,17 @@ export async function logInAgain(client: TestClient, email: string, password = s
   const response = await client.call('POST', 'auth/login', { body: { UserName: email, Password: password, CookieConsent: null } });
   if (response.status !== 200) throw new Error(`login failed: ${response.text}`);
 }
+
+/**
+ * The statements the database client under drizzle runs (PGlite, or the pg pool), watched, not
+ * replaced: their SQL texts since the last `clear`.
+ */
+export function watchQueries(backend: TestBackend) {
+  const client = (backend.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = jest.spyOn(client, 'query');
+  return {
+    texts: () => spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text))),
+    clear: () => spy.mockClear(),
+    stop: () => spy.mockRestore(),
+  };
+}

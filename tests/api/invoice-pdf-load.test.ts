@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { invoiceDocuments } from '@/server/db/schema';
 import { pdfText } from '../support/pdf-text';
 import { testCards } from '../support/test-cards';
-import { buyWithTestCard, newCustomer, startTestBackend, TestClient, type TestBackend } from './harness';
+import { buyWithTestCard, newCustomer, startTestBackend, TestClient, watchQueries, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -36,16 +36,12 @@ async function kept(invoiceKey: string) {
   return Object.fromEntries(rows.map((row) => [row.language, row]));
 }
 
-/** Counts the statements that store a PDF (one per render), at the driver under drizzle (PGlite, or the pg pool). */
+/** Counts the statements that store a PDF (one per render). */
 function watchStores() {
-  const client = (backend.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const queries = jest.spyOn(client, 'query');
+  const queries = watchQueries(backend);
   return {
-    count: () =>
-      queries.mock.calls.filter(([query]) =>
-        /^\s*insert into "invoice_documents"/i.test(typeof query === 'string' ? query : String((query as { text?: string }).text)),
-      ).length,
-    stop: () => queries.mockRestore(),
+    count: () => queries.texts().filter((text) => /^\s*insert into "invoice_documents"/i.test(text)).length,
+    stop: queries.stop,
   };
 }
 
