@@ -6,15 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 const template = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'bluebonnet.conf.template');
 
-// max_fails=0: an error never takes an instance out of the pool, so the pool can never be
-// empty; a stopped instance refuses the connection at once and nginx tries the next.
-const serverLines = (list) =>
-  list
+// Each instance twice. As a primary, one connection error or timeout takes it out for
+// fail_timeout (then one request tries it again), so a frozen instance holds the calls of one
+// read timeout, not every other call for as long as it stays frozen. As a backup with
+// max_fails=0, it is used only while every primary is out and is never taken out itself, so
+// the pool can never be empty (a rolling restart takes each primary out in turn).
+const serverLines = (list) => {
+  const addresses = list
     .split(',')
     .map((address) => address.trim())
-    .filter(Boolean)
-    .map((address) => `    server ${address} max_fails=0;`)
-    .join('\n');
+    .filter(Boolean);
+  return [
+    ...addresses.map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`),
+    ...addresses.map((address) => `    server ${address} backup max_fails=0;`),
+  ].join('\n');
+};
 
 // nginx's own answers (the redirect to HTTPS, a body over the limit, no upstream answering)
 // show no page and run no script: headers that allow nothing.

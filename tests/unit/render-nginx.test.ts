@@ -19,8 +19,9 @@ it('takes the documented defaults, and the settings over them', () => {
   const defaults = renderNginx(required);
   for (const line of [
     'listen 443 ssl http2;',
-    'server 127.0.0.1:4001 max_fails=0;',
-    'server 127.0.0.1:3000 max_fails=0;',
+    'server 127.0.0.1:4001 max_fails=1 fail_timeout=10s;',
+    'server 127.0.0.1:4002 backup max_fails=0;',
+    'server 127.0.0.1:3000 max_fails=1 fail_timeout=10s;',
     'proxy_cache_path /var/cache/nginx/bluebonnet/pages',
     'access_log /var/log/nginx/bluebonnet-access.log bluebonnet_json;',
   ])
@@ -37,12 +38,24 @@ it('takes the documented defaults, and the settings over them', () => {
   for (const line of [
     'listen 10.0.0.5:443 ssl http2;',
     'listen 10.0.0.5:80;',
-    'server 10.0.0.8:4001 max_fails=0;',
-    'server 10.0.0.9:3000 max_fails=0;',
+    'server 10.0.0.8:4001 max_fails=1 fail_timeout=10s;',
+    'server 10.0.0.9:3000 max_fails=1 fail_timeout=10s;',
     'proxy_cache_path /srv/cache/static',
     'access_log /srv/log/access.json bluebonnet_json;',
   ])
     expect(set).toContain(line);
+});
+
+it('lets one failure take an instance out, while the same instances as backups keep the pool from emptying', () => {
+  const upstream = renderNginx({ ...required, BACKENDS: '10.0.0.7:4001,10.0.0.8:4001' }).match(
+    /upstream bluebonnet_backend \{([^}]*)\}/,
+  )![1];
+  expect(upstream.match(/^ +server .*$/gm)!.map((line) => line.trim())).toEqual([
+    'server 10.0.0.7:4001 max_fails=1 fail_timeout=10s;',
+    'server 10.0.0.8:4001 max_fails=1 fail_timeout=10s;',
+    'server 10.0.0.7:4001 backup max_fails=0;',
+    'server 10.0.0.8:4001 backup max_fails=0;',
+  ]);
 });
 
 it('refuses a SITE_URL that is not https, and names what is missing', () => {
