@@ -12,9 +12,12 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 
 /**
  * `ca`: the certificate to trust for an HTTPS URL (the topology's self-signed one); the TLS
- * handshakes happen as connections open, in the warm-up second.
+ * handshakes happen as connections open, in the warm-up second. `onAnswer`, if given, hears of
+ * each counted request: when it was due (ms from the start), its latency and its status (or
+ * error code).
  * @param {{ url: string, method?: string, headers?: Record<string, string>, body?: string, ca?: string | Buffer,
- *           rate?: number, durationSeconds?: number, warmUpSeconds?: number, connections?: number }} options
+ *           rate?: number, durationSeconds?: number, warmUpSeconds?: number, connections?: number,
+ *           onAnswer?: (answer: { dueMs: number, latencyMs: number, status: number | string }) => void }} options
  */
 export function fixedRate({
   url,
@@ -26,6 +29,7 @@ export function fixedRate({
   durationSeconds = 8,
   warmUpSeconds = 1,
   connections = 50,
+  onAnswer,
 }) {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
@@ -58,13 +62,18 @@ export function fixedRate({
           response.resume();
           response.on('end', () => {
             if (response.statusCode >= 400) errors++;
-            if (index >= warmUp) latencies.push(performance.now() - dueAt);
+            if (index >= warmUp) {
+              latencies.push(performance.now() - dueAt);
+              onAnswer?.({ dueMs: dueAt - start, latencyMs: performance.now() - dueAt, status: response.statusCode });
+            }
             if (++finished === total) done();
           });
         },
       );
-      request.on('error', () => {
+      request.on('error', (error) => {
         errors++;
+        if (index >= warmUp)
+          onAnswer?.({ dueMs: dueAt - start, latencyMs: performance.now() - dueAt, status: error.code ?? error.message });
         if (++finished === total) done();
       });
       request.end(body);
