@@ -1,13 +1,9 @@
 'use client';
 
 import { PageErrorView } from '@/components/shell/PageErrorView';
+import { pageErrorTexts } from '@/components/shell/page-error-texts';
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
-import ru from '@/messages/ru.json';
 import './globals.css';
-
-const texts = { en: en.shell.pageError, de: de.shell.pageError, ru: ru.shell.pageError };
 
 /**
  * When even the layout failed, this replaces the whole document: no shell and no providers, so
@@ -18,7 +14,7 @@ export default function GlobalError({ retry }: { error: Error & { digest?: strin
   return (
     <html lang={language}>
       <body className="flex flex-col font-sans">
-        <PageErrorView texts={texts[language]} homeHref={localizedPath(language, '/')} onRetry={retry} />
+        <PageErrorView texts={pageErrorTexts[language]} homeHref={localizedPath(language, '/')} onRetry={retry} />
       </body>
     </html>
   );

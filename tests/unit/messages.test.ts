@@ -4,7 +4,9 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { messageDomains } from '@/i18n/messages';
 
 const root = path.join(__dirname, '..', '..', 'messages');
-const files = ['', 'email', 'api', ...messageDomains].map((domain) => (locale: string) => path.join(root, domain, `${locale}.json`));
+const files = ['', 'email', 'api', 'page-error', ...messageDomains].map(
+  (domain) => (locale: string) => path.join(root, domain, `${locale}.json`),
+);
 
 function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
