@@ -1,3 +1,4 @@
+import type { MessageKeys, NestedKeyOf } from 'next-intl';
 import type { AppLocale } from './routing';
 
 /** Message files by domain, so each part of the site (and its translators) has its own. */
@@ -18,3 +19,16 @@ export type Messages = typeof import('../messages/en.json') &
   typeof import('../messages/store/en.json') &
   typeof import('../messages/billing/en.json') &
   typeof import('../messages/admin/en.json');
+
+/** A text of messages/ by its dotted path: a key that is not there fails the type check. */
+export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
+
+/** A text or a namespace of messages/ by its dotted path ('billing', 'billing.invoice.taxExempt'). */
+export type MessagePath = NestedKeyOf<Messages>;
+
+/** The keys under one namespace, such as 'store.pricing': 'lead' for 'store.pricing.lead'. */
+export type MessageKeyIn<Namespace extends string> = MessageKey extends infer Key
+  ? Key extends `${Namespace}.${infer Rest}`
+    ? Rest
+    : never
+  : never;

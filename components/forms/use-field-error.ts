@@ -1,6 +1,7 @@
 'use client';
 
 import type { FieldError, FieldValues, FormState, Path } from 'react-hook-form';
+import type { MessageKey } from '@/i18n/messages';
 import { parseMessageKey } from '@/lib/contract/limits';
 import { useShellText } from '../shell/shell-i18n';
 
@@ -13,7 +14,8 @@ export function useValidationText() {
   return (message: string | undefined) => {
     if (!message) return undefined;
     const { key, params } = parseMessageKey(message);
-    const text = t(`validation.${key}`, params);
+    // A rule named by the server: a key this build has no text for shows the message itself.
+    const text = t(`validation.${key}` as MessageKey, params);
     return text === `validation.${key}` ? message : text;
   };
 }

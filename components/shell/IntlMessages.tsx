@@ -1,11 +1,8 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import type { Messages } from '@/i18n/messages';
+import type { MessagePath } from '@/i18n/messages';
 import { pickMessages, shellMessagePaths } from './shell-messages';
-
-/** A namespace, or one message of it by dotted path ('billing.invoice.taxExempt'). */
-type MessagePath = keyof Messages | `${keyof Messages}.${string}`;
 
 /**
  * Hands a page's client island the message namespaces it uses, on top of the shell's, so

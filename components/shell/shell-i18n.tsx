@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
+import type { MessageKey } from '@/i18n/messages';
 import type { AppLocale } from '@/i18n/routing';
 import { fillArguments } from '@/lib/contract/text';
 
@@ -31,7 +32,7 @@ export function MoreShellTexts({ texts, children }: { texts: Record<string, stri
 
 export function useShellText() {
   const { texts } = useContext(ShellI18nContext);
-  return (key: string, values?: Record<string, string | number>) => {
+  return (key: MessageKey, values?: Record<string, string | number>) => {
     const text = texts[key];
     // The key then shows as text: a bug (the texts did not travel with this page), said where the e2e tests listen.
     if (text === undefined) console.error(`No text for "${key}" on this page`);

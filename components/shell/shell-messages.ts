@@ -1,5 +1,6 @@
 // Which messages the shell carries, and how they are cut out of messages/ (no next-intl
 // client code here: the layout imports this, and every page would ship what it imports).
+import type { MessagePath } from '@/i18n/messages';
 
 export type Tree = { [key: string]: unknown };
 
@@ -21,13 +22,13 @@ export const shellMessagePaths = [
   'store.pricing.quantityLimit',
   'store.checkout.stripeFailed',
   'store.checkout.billingRequired',
-] as const;
+] as const satisfies readonly MessagePath[];
 
 /**
  * The texts of form fields' errors (components/forms/use-field-error.ts): only the pages with a
  * form (PageTexts) and the login and sign-up dialogs (LazyMessages) carry them.
  */
-export const formMessagePaths = ['validation'] as const;
+export const formMessagePaths = ['validation'] as const satisfies readonly MessagePath[];
 
 /** The parts of the messages named by dotted paths, in their nesting. */
 export function pickMessages(messages: Tree, paths: readonly string[]): Tree {

@@ -6,6 +6,7 @@ import { formatUsd, formatUsdWhole } from '@/lib/contract/presentation';
 import { isFreePlan } from '@/lib/contract/offer-rules';
 import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
 import { addSeatPath } from '@/lib/portal-paths';
+import type { MessageKeyIn } from '@/i18n/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { cx } from '../ui/cx';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
@@ -30,7 +31,7 @@ export function OfferCard({
   onAddAnyway(offer: ServiceOffer): void;
 }) {
   const text = useShellText();
-  const t = (key: string, values?: Record<string, string>) => text(`store.pricing.${key}`, values);
+  const t = (key: MessageKeyIn<'store.pricing'>, values?: Record<string, string>) => text(`store.pricing.${key}`, values);
   const localePath = useLocalePath();
   const titleId = useId();
   const free = isFreePlan(offer);

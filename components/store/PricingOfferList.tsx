@@ -11,6 +11,7 @@ import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
 import { appActions, appState, isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { onDueAuthIntent, openAuthDialog, type AuthIntent } from '@/lib/state/auth-dialogs';
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
+import type { MessageKeyIn } from '@/i18n/messages';
 import { useDataScope } from '../data/use-data-scope';
 import { buttonClass } from '../ui/Button';
 import { RetryNotice } from '../ui/Notice';
@@ -27,7 +28,7 @@ type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; r
 /** The pricing page (docs/product/store.md#pricing-page) once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
 export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
   const text = useShellText();
-  const t = (key: string) => text(`store.pricing.${key}`);
+  const t = (key: MessageKeyIn<'store.pricing'>) => text(`store.pricing.${key}`);
   const localePath = useLocalePath();
   const checked = useAppState((state) => state.sessionChecked);
   const loggedIn = useAppState(isLoggedIn);

@@ -1,9 +1,10 @@
+import type { MessageKey } from '@/i18n/messages';
 import { createStore, useStore } from './store';
 
 export interface ConfirmRequest {
   /** Message keys, translated by the dialog. */
-  titleKey: string;
-  messageKey: string;
+  titleKey: MessageKey;
+  messageKey: MessageKey;
   /** Yes styled as a warning instead of primary (docs/product/pages.md#confirm-dialog). */
   warn?: boolean;
   icon?: 'warning' | 'question';

@@ -1,10 +1,11 @@
+import type { MessageKey } from '@/i18n/messages';
 import { snackbarDurations } from '../config';
 import { createStore, useStore } from './store';
 
 export type SnackStyle = 'success' | 'error' | 'info';
 
 /** A message key (translated by the snackbar) or a text the server already worded. */
-export type SnackContent = { key: string; values?: Record<string, string | number> } | { text: string };
+export type SnackContent = { key: MessageKey; values?: Record<string, string | number> } | { text: string };
 
 export interface Snack {
   id: number;
