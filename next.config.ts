@@ -33,19 +33,14 @@ export default function config(phase: string): NextConfig {
     // Next's default widths go up to 3840 px; our largest source is 1600 px wide (the hero
     // artwork), and wider variants would be the same pixels under more srcset entries.
     images: { formats: ['image/avif', 'image/webp'], deviceSizes: [640, 750, 828, 1080, 1200, 1600] },
+    // Only for the development server. In production the site server presets the same headers
+    // on every answer (server/site-guard.ts), Next.js's own included, and Next.js would test each
+    // rule on every request again; single pages' own headers come from proxy.ts.
     async headers() {
-      // Browsers honour HSTS only over HTTPS, so a production build can always send it.
-      const development = phase === PHASE_DEVELOPMENT_SERVER;
-      // The operator console is staff-only: never indexed, whatever a crawler finds.
-      const noIndex = [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }];
-      const consolePaths = ['/admin', '/admin/:path+', '/:locale(de|ru|en)/admin', '/:locale(de|ru|en)/admin/:path+'];
-      return [
-        ...securityHeaders({ production: !development, development }),
-        ...consolePaths.map((source) => ({ source, headers: noIndex })),
-      ];
+      return phase === PHASE_DEVELOPMENT_SERVER ? securityHeaders({ production: false, development: true }) : [];
     },
     // No redirects() and no trailing-slash redirect of Next.js's own: both would answer without
-    // the headers above. The same rules go through the redirect route (i18n/route-rules.ts).
+    // the headers of headers(). The same rules go through the redirect route (i18n/route-rules.ts).
     skipTrailingSlashRedirect: true,
     async rewrites() {
       const redirects: Redirect[] = [

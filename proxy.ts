@@ -1,12 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from './lib/contract/http';
 import { loginAddressFor } from './lib/portal-guard';
+import { pathHeaders } from './lib/security-headers';
+
+const headerOptions = { production: process.env.NODE_ENV === 'production', development: process.env.NODE_ENV === 'development' };
 
 /**
  * The card's middleware (Next.js 16 names the file proxy.ts): portal pages asked without a
  * session cookie go to a public page where the login opens. Whether the session is valid is
- * the API's business; the pages themselves are static islands. Next.js applies headers()
- * before the proxy runs, so its answers carry the security headers of next.config.ts. Next.js
+ * the API's business; the pages themselves are static islands. Every answer carries the security
+ * headers of every page (server/site-guard.ts); the proxy adds single pages' own. Next.js
  * buffers a body for the proxy up to `proxyClientMaxBodySize` (next.config.ts) before it runs.
  */
 export function proxy(request: NextRequest) {
@@ -16,7 +19,11 @@ export function proxy(request: NextRequest) {
   // The trailing-slash redirect (i18n/route-rules.ts) comes first, so the return path has none.
   if (request.nextUrl.pathname.endsWith('/')) return NextResponse.next();
   const session = request.cookies.get(SESSION_COOKIE)?.value;
-  if (session && session !== '""') return NextResponse.next();
+  if (session && session !== '""') {
+    const response = NextResponse.next();
+    for (const { key, value } of pathHeaders(request.nextUrl.pathname, headerOptions)) response.headers.set(key, value);
+    return response;
+  }
   return NextResponse.redirect(new URL(loginAddressFor(request.nextUrl.pathname, request.nextUrl.searchParams), request.url));
 }
 

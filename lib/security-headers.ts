@@ -1,3 +1,5 @@
+import { splitLocalePath } from '../i18n/language-choice';
+
 /**
  * Response headers for every page, against injected scripts, framing and sniffing. The script
  * policy: the marketing and legal pages are static HTML, and Next.js puts inline bootstrap
@@ -66,16 +68,25 @@ export function apiHeaders(options: HeaderOptions): Header[] {
 }
 
 /**
- * next.config.ts headers(): every page and file, and the checkout page's own script policy. The
- * backend sets the API's own (server/app.ts), since behind the reverse proxy Next.js never sees
- * those calls; here they cover only what Next.js itself answers on /api, the trailing-slash redirect.
+ * next.config.ts headers() for the development server: every page and file, and what Next.js
+ * itself answers on /api (the trailing-slash redirect). The production site server presets the
+ * same on every answer (server/site-guard.ts); the backend sets the API's own (server/app.ts).
  */
 export function securityHeaders(options: HeaderOptions): { source: string; headers: Header[] }[] {
   return [
     { source: '/:path((?!api/).*)', headers: pageHeaders(options) },
     { source: '/:path(api(?:/.*)?/)', headers: apiHeaders(options) },
-    // Later rules win for the same header: the checkout page may load Stripe.
-    { source: '/store/checkout', headers: [cspHeader(true, options)] },
-    { source: '/:locale(de|ru)/store/checkout', headers: [cspHeader(true, options)] },
   ];
+}
+
+/**
+ * The headers of single pages, over those of every page: the checkout page's script policy
+ * (Stripe's embedded form runs there) and the staff-only console's, which is never indexed,
+ * whatever a crawler finds. proxy.ts sets them: every such page passes through it.
+ */
+export function pathHeaders(pathname: string, options: HeaderOptions): Header[] {
+  const { rest } = splitLocalePath(pathname);
+  if (rest === '/store/checkout') return [cspHeader(true, options)];
+  if (rest === '/admin' || rest.startsWith('/admin/')) return [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }];
+  return [];
 }

@@ -23,8 +23,8 @@ function appendPeer(request: IncomingMessage): void {
 
 /**
  * What the site server does before Next.js sees a request. It presets the security headers, so
- * answers Next.js makes by itself (its own errors) carry them too; next.config's headers()
- * replace them where a rule of its own applies. And it answers an address with a malformed
+ * answers Next.js makes by itself (its own errors) carry them too; proxy.ts replaces them where
+ * a page has its own (lib/security-headers.ts pathHeaders). And it answers an address with a malformed
  * %-escape with 400, which Next.js would answer with a plain 500. True when it answered.
  */
 export function guardSiteRequest(request: IncomingMessage, response: ServerResponse): boolean {

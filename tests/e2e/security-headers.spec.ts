@@ -82,6 +82,13 @@ test.describe('security headers', () => {
     }
   });
 
+  test('the console is never indexed', async ({ request }) => {
+    for (const path of ['/admin', '/de/admin/customers']) {
+      const response = await request.get(path, { maxRedirects: 0, headers: { cookie: 'sid=any' } });
+      expect([path, response.headers()['x-robots-tag']]).toEqual([path, 'noindex, nofollow']);
+    }
+  });
+
   test('pages run under the policy without violations', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto('/');
