@@ -28,7 +28,7 @@ describe('language rules as redirects', () => {
         'de: / → /de',
         `de: ${unprefixed} → /de/:path`,
         'de: /ru/:path* → /de/:path*',
-        'ru: /de → /ru',
+        'ru: /de/:path* → /ru/:path*',
       ]),
     );
   });

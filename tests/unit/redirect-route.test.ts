@@ -38,6 +38,10 @@ describe('redirects through the redirect route', () => {
     ['/legal/privacy-policy', { cookie: 'language=ru' }, '/redirect/307/ru/legal/privacy-policy'],
     ['/en/store', {}, '/redirect/english/store'],
     ['/de/account', {}, '/redirect/307/de/account/settings'],
+    // A prefix's rule matches the bare prefix too.
+    ['/de', { cookie: 'language=en' }, '/redirect/307'],
+    ['/ru', { cookie: 'language=de' }, '/redirect/307/de'],
+    ['/en', {}, '/redirect/english'],
     // An /en address is English, also in a German browser (docs/product/languages-and-routing.md#the-language-rules); the
     // redirect route remembers it for the visit, so its unprefixed address is not sent on to German.
     ['/en/contact', { 'accept-language': 'de-DE,de;q=0.9' }, '/redirect/english/contact'],
