@@ -2,7 +2,7 @@ export const metadata = { title: 'Sized bare page', description: 'The bare page 
 
 // Server-only markup as heavy as our static pages' HTML (the bench prints both sizes and warns
 // when they drift apart): the floor for a page that carries that much.
-const sections = Array.from({ length: 58 }, (_, i) => i);
+const sections = Array.from({ length: 65 }, (_, i) => i);
 
 export default function Page() {
   return (
