@@ -1,13 +1,7 @@
-import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeOnExit, startBackend, type Backend } from './backend';
-import { loadBackendConfig } from './config';
-import { loadEnvFiles } from './env-files';
-import { metricsAnswer } from './metrics';
-import { drainOnStop, listen } from './http-listener';
+import type { Backend } from './backend';
 import { startFailure } from './startup-error';
-import { onStop } from './stop-signals';
 
 /**
  * `npm run server`: the backend alone (the production topology, BACKEND_URL). Production unless
@@ -17,7 +11,28 @@ import { onStop } from './stop-signals';
  * at /metrics on the same port (server/metrics.ts).
  */
 async function main() {
+  // Before the modules load: React picks its development or production build as it is first
+  // loaded, and the mail renderer loads react-dom/server only when it renders, so a default set
+  // after the imports gave the mail a production renderer of development elements (every mail
+  // failed).
   Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  const [
+    { createAdaptorServer },
+    { closeOnExit, startBackend },
+    { loadBackendConfig },
+    { loadEnvFiles },
+    { metricsAnswer },
+    { drainOnStop, listen },
+    { onStop },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./backend'),
+    import('./config'),
+    import('./env-files'),
+    import('./metrics'),
+    import('./http-listener'),
+    import('./stop-signals'),
+  ]);
   loadEnvFiles();
   const config = loadBackendConfig();
   const { port = 4000, host = '127.0.0.1' } = config.listen;

@@ -5,7 +5,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
+import { strongPassword } from '../support/accounts';
 import { expectOversizedBodiesRefused, pidListeningOn, residentMegabytes } from '../support/oversized-bodies';
+import { uniqueEmail } from './mail';
 
 /*
  * What Next.js's own server and the /api Route Handler promise in front of the backend: a body
@@ -74,16 +76,19 @@ test('npm start serves its embedded backend’s metrics on METRICS_PORT, not on 
   expect(await (await request.get('/metrics')).text()).not.toContain('http_request_duration_seconds');
 });
 
-test('a stop signal closes the embedded database, and the next start opens it again', async () => {
+test('a stop signal closes the embedded database, and the next start opens it again; with no NODE_ENV, mail renders', async () => {
   test.setTimeout(120_000);
   const dataDir = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'stop-signal');
   const started: ChildProcess[] = [];
   /** Starts a server on the shared data folder and waits until it answers. */
   const start = async (entry: string) => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+    // As `npm run server` and `npm start` run with nothing set: each process chooses NODE_ENV itself.
+    // (Next.js's types make NODE_ENV a required variable, hence the cast.)
+    const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV')) as NodeJS.ProcessEnv;
     const server = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: {
-        ...process.env,
+        ...environment,
         PORT: port,
         SITE_URL: `http://localhost:${port}`,
         DATA_DIR: dataDir,
@@ -104,14 +109,26 @@ test('a stop signal closes the embedded database, and the next start opens it ag
         { timeout: 60_000 },
       )
       .toBe(200);
-    return { server, exited };
+    return { server, exited, api: `http://127.0.0.1:${port}/api` };
+  };
+  /** A sign-up's first step answers only once the mail with its code is rendered and queued. */
+  const signUpMailed = async (api: string) => {
+    const first = await fetch(`${api}/auth/session-info`, { headers: { [APP_KEY_HEADER]: APP_KEY } });
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const answer = await fetch(`${api}/auth/signup`, {
+      method: 'POST',
+      headers: { [APP_KEY_HEADER]: APP_KEY, 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+      body: JSON.stringify({ UserName: uniqueEmail(), Password: strongPassword, UserAgreedToTerms: true, CookieConsent: null }),
+    });
+    return answer.status;
   };
   // The site server (`npm start`) first, then the standalone backend on the database it closed:
   // both stop paths, and a database a stopped site left behind opens again.
   try {
     for (const entry of ['server/site-server.ts', 'server/main.ts']) {
-      const { server, exited } = await start(entry);
+      const { server, exited, api } = await start(entry);
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(true);
+      expect(await signUpMailed(api), entry).toBe(200);
       server.kill('SIGTERM');
       expect(await exited, entry).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(false);
