@@ -3,7 +3,7 @@ import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE } from '@/lib/cont
 import { sessions, users } from '@/server/db/schema';
 import { codeLifetimeMs } from '@/server/services/accounts/codes';
 import { codeFrom } from './mail-sink';
-import { signedUpClient, startTestBackend, strongPassword, TestClient, type TestBackend } from './harness';
+import { fillCart, signedUpClient, startTestBackend, strongPassword, TestClient, watchQueries, type TestBackend } from './harness';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -376,5 +376,25 @@ describe('POST auth/login, PUT auth/logout', () => {
       await production.close();
     }
     // A second backend on a fresh database: seconds when the machine is busy.
+  });
+});
+
+describe('signed-in reads', () => {
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+  // Every signed-in call looks its session up: planned once per connection, not once per call.
+  onPostgres('look up the session, claims, cart and subscriptions with statements PostgreSQL prepares once per connection', async () => {
+    const client = await signedUpClient(backend, 'prepared@example.com');
+    await fillCart(client, { 'pdf-workshop-pro-monthly': 1 });
+    const queries = watchQueries(backend);
+    try {
+      expect((await client.call('GET', 'auth/session-info')).status).toBe(200);
+      expect((await client.call('GET', 'store/cart')).status).toBe(200);
+      expect(new Set(queries.names())).toEqual(
+        new Set(['session_by_token_hash', 'claims_by_subscription', 'cart_with_items', 'subscriptions_of_user']),
+      );
+    } finally {
+      queries.stop();
+    }
   });
 });

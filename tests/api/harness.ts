@@ -262,6 +262,11 @@ export function watchQueries(backend: TestBackend) {
   const spy = jest.spyOn(client, 'query');
   return {
     texts: () => spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text))),
+    /** The names of the named (server-side prepared) statements among them, on PostgreSQL. */
+    names: () =>
+      spy.mock.calls.flatMap(([query]) =>
+        typeof query === 'object' && query && 'name' in query && query.name ? [String(query.name)] : [],
+      ),
     clear: () => spy.mockClear(),
     stop: () => spy.mockRestore(),
   };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { staffIdleMs } from '../../../lib/contract/admin';
 import type { AccountSession } from '../../../lib/contract/user';
@@ -85,17 +86,21 @@ const usableSessionsOf = (session: ActiveSession, now: Date, idleMs: number) =>
     asksCodeAtLogin(session.user) ? isNotNull(sessions.secondFactorAt) : undefined,
   );
 
+const sessionByTokenHash = preparedStatement((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_by_token_hash'),
+);
+
 /**
  * The live session of a cookie token, with its user; null when unknown, expired, unused for
  * `idleMs` or erased.
  */
 export async function findSession(db: Db, clock: Clock, token: string, idleMs: number): Promise<ActiveSession | null> {
-  const tokenHash = sha256(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: sha256(token) });
   const now = clock.now().getTime();
   if (!row) return null;
   const idleLimit = idleLimitOf(row.user, idleMs);

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Subscription } from '../../../lib/contract/billing';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import { invoices, offers, subscriptions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { taxOn } from '../store/tax';
@@ -11,7 +12,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type OfferRow = typeof offers.$inferSelect;
 
 /** The subscription gives access now: activated, valid, and today inside its period. */
-export const isActiveNow = (row: SubscriptionRow, now: Date) =>
+export const isActiveNow = (row: Pick<SubscriptionRow, 'isActivated' | 'isValid' | 'effectiveAt' | 'expiresAt'>, now: Date) =>
   row.isActivated && row.isValid && row.effectiveAt <= now && row.expiresAt > now;
 
 /** What a renewal charges: today's price for each unit, with tax at the rate the subscription was bought at. */
@@ -91,15 +92,20 @@ const listed = {
   taxRateBasisPoints: invoices.taxRateBasisPoints,
 };
 
-export async function listOwnSubscriptions(db: Db, userId: string): Promise<ListedSubscription[]> {
-  return db
+const subscriptionsOfUser = preparedStatement((db) =>
+  db
     .select(listed)
     .from(subscriptions)
     .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
     .leftJoin(scheduledOffers, eq(scheduledOffers.key, subscriptions.scheduledOfferKey))
     .innerJoin(invoices, eq(invoices.id, subscriptions.invoiceId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.effectiveAt));
+    .where(eq(subscriptions.userId, sql.placeholder('userId')))
+    .orderBy(desc(subscriptions.effectiveAt))
+    .prepare('subscriptions_of_user'),
+);
+
+export async function listOwnSubscriptions(db: Db, userId: string): Promise<ListedSubscription[]> {
+  return subscriptionsOfUser(db).execute({ userId });
 }
 
 export async function findOwnSubscription(db: Db, userId: string, id: string): Promise<ListedSubscription> {
@@ -114,8 +120,23 @@ export async function findOwnSubscription(db: Db, userId: string, id: string): P
   return row;
 }
 
+const claimsBySubscription = preparedStatement((db) =>
+  db
+    .select({
+      claims: offers.claims,
+      isActivated: subscriptions.isActivated,
+      isValid: subscriptions.isValid,
+      effectiveAt: subscriptions.effectiveAt,
+      expiresAt: subscriptions.expiresAt,
+    })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.key, subscriptions.offerKey))
+    .where(eq(subscriptions.userId, sql.placeholder('userId')))
+    .prepare('claims_by_subscription'),
+);
+
 /** Claims granted by subscriptions active now. */
 export async function subscriptionClaims(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await listOwnSubscriptions(db, userId);
-  return rows.filter((row) => isActiveNow(row.subscription, now)).flatMap((row) => row.offer.claims);
+  const rows = await claimsBySubscription(db).execute({ userId });
+  return rows.filter((row) => isActiveNow(row, now)).flatMap((row) => row.claims);
 }

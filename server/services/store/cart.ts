@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { BillingInfo, CartModel, HeldSubscription, ShoppingCart, UpdateCartRequest } from '../../../lib/contract/store';
 import { isFreePlan, US } from '../../../lib/contract/offer-rules';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import { cartItems, carts } from '../../db/schema';
 import { ApiError, type ErrorText } from '../../errors';
 import { listOwnSubscriptions, toSubscriptionModel } from '../billing/subscriptions';
@@ -28,13 +29,18 @@ export interface CartRows {
 }
 
 /** The cart with prices from the catalog and tax from the billing address, all in cents. */
-export async function priceCart(db: Reader, catalog: Catalog, userId: string): Promise<PricedCart> {
-  // One query: items exist only with their cart row (foreign key), so a left join finds both.
-  const rows = await db
+// One query: items exist only with their cart row (foreign key), so a left join finds both.
+const cartWithItems = preparedStatement((db) =>
+  db
     .select({ cart: carts, item: cartItems })
     .from(carts)
     .leftJoin(cartItems, eq(cartItems.userId, carts.userId))
-    .where(eq(carts.userId, userId));
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .prepare('cart_with_items'),
+);
+
+export async function priceCart(db: Db, catalog: Catalog, userId: string): Promise<PricedCart> {
+  const rows = await cartWithItems(db).execute({ userId });
   return priceCartRows(catalog, { cart: rows[0]?.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) });
 }
 
