@@ -1,8 +1,9 @@
 // `npm run bench`: the site against the framework floor, side by side in one run.
 // Starts the site as `npm start` does (building it), a bare Next.js app, a bare Hono route, the
 // standalone backend and the production topology (nginx, TLS, two backends, PostgreSQL) on
-// loopback, then measures page and API throughput, API latency through the proxy, first-load
-// JS, Lighthouse, main-thread work and start-up.
+// loopback, then measures page and API throughput, API latency through the proxy, its cached
+// pages against nginx serving the same bytes as a file, first-load JS, Lighthouse, main-thread
+// work and start-up.
 // Options: --quick (no Lighthouse, no fresh clone), --no-clone, --duration <s>.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { freePort } from '../scripts/free-port.mjs';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { logTails, nginxBinary, startTopology } from '../scripts/topology.mjs';
+import { startEdgeFloor } from './edge-floor.mjs';
 import { fixedRateRounds, warmUp } from './fixed-rate.mjs';
 import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor, whenChildRuns } from './lib.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
@@ -44,6 +46,8 @@ const apiCalls = (api) => ({
   'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody }),
   'GET store/catalog': api('store/catalog'),
 });
+const edgeName = 'cached page through the nginx edge';
+const edgeFloorName = 'nginx serving the same bytes as a file';
 const startedAt = Date.now();
 
 try {
@@ -179,6 +183,7 @@ try {
   };
 
   let proxyCalls = {};
+  let edgeTargets = {};
   let stopTopology = async () => {};
   const missing = !nginxBinary() ? 'nginx is not installed' : null;
   const postgres = missing ? null : await startPostgres({ durable: true });
@@ -187,8 +192,10 @@ try {
   } else {
     const topologyWork = fs.mkdtempSync(path.join(os.tmpdir(), 'website-bench-topology-'));
     let topology;
+    let edgeFloor;
     stopTopology = async () => {
       stopTopology = async () => {};
+      await edgeFloor?.stop();
       await topology?.stop();
       await postgres.stop();
       fs.rmSync(topologyWork, { recursive: true, force: true });
@@ -212,6 +219,23 @@ try {
       atRate({ url: `${topology.siteUrl}/api/${pathname}`, headers: proxySession, ca, ...extra }),
     );
     results.proxyApi = { postgres: postgres.version, backends: topology.backends.length };
+    // A page as the edge serves it from its cache, against the floor of that: the same bytes and
+    // header lines from nginx as a file, with the edge's TLS and protocol settings.
+    const pathname = '/legal/privacy-policy';
+    try {
+      edgeFloor = await startEdgeFloor({
+        work: topologyWork,
+        siteUrl: topology.siteUrl,
+        ca,
+        pathname,
+        headers: pageRequest(pathname).headers,
+      });
+      edgeTargets = { [edgeName]: { url: `${topology.siteUrl}${pathname}`, ca }, [edgeFloorName]: { url: edgeFloor.url, ca } };
+      results.edgePage = { pathname, bodyBytes: edgeFloor.bodyBytes };
+    } catch (error) {
+      // Such as an edge that no longer caches the page: the row says so, the rest still runs.
+      results.edgePage = { skipped: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   const proxyName = (name) => `proxy ${name}`;
@@ -229,6 +253,19 @@ try {
   const fixed = await fixedRateRounds(fixedTargets, ROUNDS);
   for (const name of Object.keys(proxyCalls)) results.proxyApi[name] = fixed[proxyName(name)];
   results.standaloneApi = Object.fromEntries(Object.keys(standaloneCalls).map((name) => [name, fixed[standaloneName(name)]]));
+  // Unthrottled, in alternated rounds as the pages of section 3, while the topology still runs.
+  const edgeRuns = Object.fromEntries(Object.keys(edgeTargets).map((name) => [name, []]));
+  const edgeResponseBytes = Object.fromEntries(Object.keys(edgeTargets).map((name) => [name, []]));
+  if (Object.keys(edgeTargets).length)
+    stage(`cached page through nginx vs the same bytes as a file: ${ROUNDS} rounds of 2 × ${duration} s`);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, { url, ca }] of Object.entries(edgeTargets)) {
+      // autocannon checks no certificate whatever it is given; the CA goes along as to every HTTPS call here.
+      const result = await cannon({ ...pageRequest(url), tlsOptions: { ca }, duration });
+      edgeRuns[name].push(Math.round(result.requests.average));
+      edgeResponseBytes[name].push(Math.round(result.throughput.total / result.requests.total));
+    }
+  }
   // Its five processes would otherwise sit on the memory and cores the rest measures with.
   await stopTopology();
   // npm start's calls in rounds of their own: 500 calls/s is about what its Route Handler
@@ -255,6 +292,7 @@ try {
       capacityRuns[name].push(Math.round((await cannon({ url, headers: headers ?? {}, connections: 20, duration })).requests.average));
     }
   }
+  Object.assign(capacityRuns, edgeRuns);
   const capacity = (name, floor) => ({
     requestsPerSecond: median(capacityRuns[name]),
     requestsPerSecondRounds: capacityRuns[name],
@@ -276,6 +314,15 @@ try {
       requestsPerSecondRounds: capacityRuns['bare Hono route'],
     },
   };
+  if (edgeRuns[edgeName]?.length)
+    Object.assign(results.capacity, {
+      [edgeName]: { ...capacity(edgeName, edgeFloorName), responseBytes: median(edgeResponseBytes[edgeName]) },
+      [edgeFloorName]: {
+        requestsPerSecond: median(capacityRuns[edgeFloorName]),
+        requestsPerSecondRounds: capacityRuns[edgeFloorName],
+        responseBytes: median(edgeResponseBytes[edgeFloorName]),
+      },
+    });
 
   // 6. Lighthouse (mobile) on the public pages in en and de, and on the bare pages: the floor
   // of what a page of this framework scores on this machine, empty and with as much markup as ours.
@@ -370,15 +417,21 @@ function report(r) {
   }
   const capacityRow = (label, name, target) => {
     const value = r.capacity[name];
+    const floor = r.capacity[value.floor];
+    // Bytes on the wire per answer, head included, where both sides must send the same.
+    const size = (entry) => (entry.responseBytes ? `answers ${kB(entry.responseBytes)}` : '');
     row(
       label,
-      value.requestsPerSecond,
-      `${r.capacity[value.floor].requestsPerSecond} (${value.floor})`,
+      value.responseBytes ? `${value.requestsPerSecond} (${size(value)})` : value.requestsPerSecond,
+      `${floor.requestsPerSecond} (${[value.floor, size(floor)].filter(Boolean).join(', ')})`,
       `${value.ratio} (rounds ${value.ratioRounds.join(' / ')})`,
       target,
     );
   };
   capacityRow('API GET store/catalog max req/s through the Route Handler vs bare Route Handler', 'GET store/catalog', '≥ 0.8');
+  const edgeLabel = 'req/s privacy policy cached at the nginx edge vs nginx serving the same bytes as a file (HTTPS)';
+  if (r.capacity[edgeName]) capacityRow(edgeLabel, edgeName, '≥ 0.8');
+  else row(edgeLabel, `not measured: ${r.edgePage?.skipped ?? r.proxyApi.skipped}`, '', '', '≥ 0.8');
 
   // Without a target.
   for (const route of r.firstLoadJs.routes)
