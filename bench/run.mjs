@@ -48,6 +48,8 @@ const apiCalls = (api) => ({
 });
 const edgeName = 'cached page through the nginx edge';
 const edgeFloorName = 'nginx serving the same bytes as a file';
+const writeName = 'PUT store/cart, one backend on PostgreSQL';
+const writeFloorName = 'the same statements from a bare route';
 const startedAt = Date.now();
 
 try {
@@ -184,6 +186,7 @@ try {
 
   let proxyCalls = {};
   let edgeTargets = {};
+  let writeTargets = {};
   let stopTopology = async () => {};
   const missing = !nginxBinary() ? 'nginx is not installed' : null;
   const postgres = missing ? null : await startPostgres({ durable: true });
@@ -193,9 +196,11 @@ try {
     const topologyWork = fs.mkdtempSync(path.join(os.tmpdir(), 'website-bench-topology-'));
     let topology;
     let edgeFloor;
+    let bareWrite;
     stopTopology = async () => {
       stopTopology = async () => {};
       await edgeFloor?.stop();
+      await bareWrite?.stop();
       await topology?.stop();
       await postgres.stop();
       fs.rmSync(topologyWork, { recursive: true, force: true });
@@ -236,6 +241,18 @@ try {
       // Such as an edge that no longer caches the page: the row says so, the rest still runs.
       results.edgePage = { skipped: error instanceof Error ? error.message : String(error) };
     }
+    // The cart write on one backend against its floor (bench/bare-write.mjs) on the same
+    // database and cart: what the write's statements and durable commit allow on this machine.
+    const bareWritePort = await freePort();
+    bareWrite = startProcess(node, [path.join(root, 'bench/bare-write.mjs')], {
+      env: { ...process.env, PORT: String(bareWritePort), DATABASE_URL: postgres.url },
+    });
+    await waitFor(`http://127.0.0.1:${bareWritePort}/health`, 30_000, bareWrite.child);
+    const write = { method: 'PUT', headers: proxySession, body: cartBody, connections: 10 };
+    writeTargets = {
+      [writeName]: { ...write, url: `http://127.0.0.1:${topology.backends[0].port}/api/store/cart` },
+      [writeFloorName]: { ...write, url: `http://127.0.0.1:${bareWritePort}/api/bare/cart` },
+    };
   }
 
   const proxyName = (name) => `proxy ${name}`;
@@ -266,6 +283,11 @@ try {
       edgeResponseBytes[name].push(Math.round(result.throughput.total / result.requests.total));
     }
   }
+  const writeRuns = Object.fromEntries(Object.keys(writeTargets).map((name) => [name, []]));
+  if (Object.keys(writeTargets).length) stage(`cart writes on one backend vs the bare route: ${ROUNDS} rounds of 2 × ${duration} s`);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, target] of Object.entries(writeTargets))
+      writeRuns[name].push(Math.round((await cannon({ ...target, duration })).requests.average));
   // Its five processes would otherwise sit on the memory and cores the rest measures with.
   await stopTopology();
   // npm start's calls in rounds of their own: 500 calls/s is about what its Route Handler
@@ -292,7 +314,7 @@ try {
       capacityRuns[name].push(Math.round((await cannon({ url, headers: headers ?? {}, connections: 20, duration })).requests.average));
     }
   }
-  Object.assign(capacityRuns, edgeRuns);
+  Object.assign(capacityRuns, edgeRuns, writeRuns);
   const capacity = (name, floor) => ({
     requestsPerSecond: median(capacityRuns[name]),
     requestsPerSecondRounds: capacityRuns[name],
@@ -322,6 +344,11 @@ try {
         requestsPerSecondRounds: capacityRuns[edgeFloorName],
         responseBytes: median(edgeResponseBytes[edgeFloorName]),
       },
+    });
+  if (writeRuns[writeName]?.length)
+    Object.assign(results.capacity, {
+      [writeName]: capacity(writeName, writeFloorName),
+      [writeFloorName]: { requestsPerSecond: median(capacityRuns[writeFloorName]), requestsPerSecondRounds: capacityRuns[writeFloorName] },
     });
 
   // 6. Lighthouse (mobile) on the public pages in en and de, and on the bare pages: the floor
@@ -432,6 +459,8 @@ function report(r) {
   const edgeLabel = 'req/s privacy policy cached at the nginx edge vs nginx serving the same bytes as a file (HTTPS)';
   if (r.capacity[edgeName]) capacityRow(edgeLabel, edgeName, '≥ 0.8');
   else row(edgeLabel, `not measured: ${r.edgePage?.skipped ?? r.proxyApi.skipped}`, '', '', '≥ 0.8');
+  // The floor of the PUT store/cart row above: the writes one cart allows, ours and a bare route's.
+  if (r.capacity[writeName]) capacityRow(`API ${writeName}, max writes/s to one cart vs ${writeFloorName}`, writeName, '');
 
   // Without a target.
   for (const route of r.firstLoadJs.routes)
