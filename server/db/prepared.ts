@@ -1,9 +1,10 @@
 import type { Db } from './database';
 
 /**
- * A statement that runs on every signed-in call, built by drizzle once per database (not again
- * per call) and, on PostgreSQL, parsed and planned once per connection under `name` (PGlite
- * ignores the name). `build` makes the query with `sql.placeholder`s and prepares it with the name.
+ * A statement the signed-in calls run often (the session lookup above all), built by drizzle
+ * once per database or transaction (not again per call) and, on PostgreSQL, parsed and planned
+ * once per connection under its name (PGlite ignores the name). `build` makes the query with
+ * `sql.placeholder`s and prepares it with the name.
  */
 export function preparedStatement<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
   const built = new WeakMap<Db, Statement>();
