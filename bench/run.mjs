@@ -185,8 +185,8 @@ try {
   };
 
   let proxyCalls = {};
-  let edgeTargets = {};
-  let writeTargets = {};
+  // Measured unthrottled while the topology runs, each beside its floor (bench/edge-floor.mjs, bench/bare-write.mjs).
+  const topologyTargets = {};
   let stopTopology = async () => {};
   const missing = !nginxBinary() ? 'nginx is not installed' : null;
   const postgres = missing ? null : await startPostgres({ durable: true });
@@ -235,7 +235,9 @@ try {
         pathname,
         headers: pageRequest(pathname).headers,
       });
-      edgeTargets = { [edgeName]: { url: `${topology.siteUrl}${pathname}`, ca }, [edgeFloorName]: { url: edgeFloor.url, ca } };
+      // autocannon checks no certificate whatever it is given; the CA goes along as to every HTTPS call here.
+      topologyTargets[edgeName] = { ...pageRequest(`${topology.siteUrl}${pathname}`), tlsOptions: { ca } };
+      topologyTargets[edgeFloorName] = { ...pageRequest(edgeFloor.url), tlsOptions: { ca } };
       results.edgePage = { pathname, bodyBytes: edgeFloor.bodyBytes };
     } catch (error) {
       // Such as an edge that no longer caches the page: the row says so, the rest still runs.
@@ -249,10 +251,8 @@ try {
     });
     await waitFor(`http://127.0.0.1:${bareWritePort}/health`, 30_000, bareWrite.child);
     const write = { method: 'PUT', headers: proxySession, body: cartBody, connections: 10 };
-    writeTargets = {
-      [writeName]: { ...write, url: `http://127.0.0.1:${topology.backends[0].port}/api/store/cart` },
-      [writeFloorName]: { ...write, url: `http://127.0.0.1:${bareWritePort}/api/bare/cart` },
-    };
+    topologyTargets[writeName] = { ...write, url: `http://127.0.0.1:${topology.backends[0].port}/api/store/cart` };
+    topologyTargets[writeFloorName] = { ...write, url: `http://127.0.0.1:${bareWritePort}/api/bare/cart` };
   }
 
   const proxyName = (name) => `proxy ${name}`;
@@ -271,23 +271,19 @@ try {
   for (const name of Object.keys(proxyCalls)) results.proxyApi[name] = fixed[proxyName(name)];
   results.standaloneApi = Object.fromEntries(Object.keys(standaloneCalls).map((name) => [name, fixed[standaloneName(name)]]));
   // Unthrottled, in alternated rounds as the pages of section 3, while the topology still runs.
-  const edgeRuns = Object.fromEntries(Object.keys(edgeTargets).map((name) => [name, []]));
-  const edgeResponseBytes = Object.fromEntries(Object.keys(edgeTargets).map((name) => [name, []]));
-  if (Object.keys(edgeTargets).length)
-    stage(`cached page through nginx vs the same bytes as a file: ${ROUNDS} rounds of 2 × ${duration} s`);
+  const topologyRuns = Object.fromEntries(Object.keys(topologyTargets).map((name) => [name, []]));
+  const responseBytes = Object.fromEntries(Object.keys(topologyTargets).map((name) => [name, []]));
+  if (Object.keys(topologyTargets).length)
+    stage(
+      `the edge's cached page and the cart write beside their floors: ${ROUNDS} rounds of ${Object.keys(topologyTargets).length} × ${duration} s`,
+    );
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { url, ca }] of Object.entries(edgeTargets)) {
-      // autocannon checks no certificate whatever it is given; the CA goes along as to every HTTPS call here.
-      const result = await cannon({ ...pageRequest(url), tlsOptions: { ca }, duration });
-      edgeRuns[name].push(Math.round(result.requests.average));
-      edgeResponseBytes[name].push(Math.round(result.throughput.total / result.requests.total));
+    for (const [name, target] of Object.entries(topologyTargets)) {
+      const result = await cannon({ ...target, duration });
+      topologyRuns[name].push(Math.round(result.requests.average));
+      responseBytes[name].push(Math.round(result.throughput.total / result.requests.total));
     }
   }
-  const writeRuns = Object.fromEntries(Object.keys(writeTargets).map((name) => [name, []]));
-  if (Object.keys(writeTargets).length) stage(`cart writes on one backend vs the bare route: ${ROUNDS} rounds of 2 × ${duration} s`);
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [name, target] of Object.entries(writeTargets))
-      writeRuns[name].push(Math.round((await cannon({ ...target, duration })).requests.average));
   // Its five processes would otherwise sit on the memory and cores the rest measures with.
   await stopTopology();
   // npm start's calls in rounds of their own: 500 calls/s is about what its Route Handler
@@ -314,7 +310,7 @@ try {
       capacityRuns[name].push(Math.round((await cannon({ url, headers: headers ?? {}, connections: 20, duration })).requests.average));
     }
   }
-  Object.assign(capacityRuns, edgeRuns, writeRuns);
+  Object.assign(capacityRuns, topologyRuns);
   const capacity = (name, floor) => ({
     requestsPerSecond: median(capacityRuns[name]),
     requestsPerSecondRounds: capacityRuns[name],
@@ -322,34 +318,27 @@ try {
     ratio: ratio(median(capacityRuns[name]), median(capacityRuns[floor])),
     ratioRounds: roundRatios(capacityRuns[name], capacityRuns[floor]),
   });
+  const floorCapacity = (name) => ({ requestsPerSecond: median(capacityRuns[name]), requestsPerSecondRounds: capacityRuns[name] });
   results.capacity = {
     'GET store/catalog': capacity('GET store/catalog', 'bare Next.js Route Handler'),
     'GET auth/session-info': capacity('GET auth/session-info', 'bare Next.js Route Handler'),
     [standaloneName('GET store/catalog')]: capacity(standaloneName('GET store/catalog'), 'bare Hono route'),
     [standaloneName('GET auth/session-info')]: capacity(standaloneName('GET auth/session-info'), 'bare Hono route'),
-    'bare Next.js Route Handler': {
-      requestsPerSecond: median(capacityRuns['bare Next.js Route Handler']),
-      requestsPerSecondRounds: capacityRuns['bare Next.js Route Handler'],
-    },
-    'bare Hono route': {
-      requestsPerSecond: median(capacityRuns['bare Hono route']),
-      requestsPerSecondRounds: capacityRuns['bare Hono route'],
-    },
+    'bare Next.js Route Handler': floorCapacity('bare Next.js Route Handler'),
+    'bare Hono route': floorCapacity('bare Hono route'),
   };
-  if (edgeRuns[edgeName]?.length)
+  // Bytes per answer only where both sides must send the same: the edge and its file.
+  for (const [name, floor, sameBytes] of [
+    [edgeName, edgeFloorName, true],
+    [writeName, writeFloorName, false],
+  ]) {
+    if (!topologyRuns[name]?.length) continue;
+    const bytes = (entry) => (sameBytes ? { responseBytes: median(responseBytes[entry]) } : {});
     Object.assign(results.capacity, {
-      [edgeName]: { ...capacity(edgeName, edgeFloorName), responseBytes: median(edgeResponseBytes[edgeName]) },
-      [edgeFloorName]: {
-        requestsPerSecond: median(capacityRuns[edgeFloorName]),
-        requestsPerSecondRounds: capacityRuns[edgeFloorName],
-        responseBytes: median(edgeResponseBytes[edgeFloorName]),
-      },
+      [name]: { ...capacity(name, floor), ...bytes(name) },
+      [floor]: { ...floorCapacity(floor), ...bytes(floor) },
     });
-  if (writeRuns[writeName]?.length)
-    Object.assign(results.capacity, {
-      [writeName]: capacity(writeName, writeFloorName),
-      [writeFloorName]: { requestsPerSecond: median(capacityRuns[writeFloorName]), requestsPerSecondRounds: capacityRuns[writeFloorName] },
-    });
+  }
 
   // 6. Lighthouse (mobile) on the public pages in en and de, and on the bare pages: the floor
   // of what a page of this framework scores on this machine, empty and with as much markup as ours.
