@@ -5,9 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_KEY, APP_KEY_HEADER } from '../../lib/contract/http';
-import { strongPassword } from '../support/accounts';
+import { strongPassword, uniqueEmail } from '../support/accounts';
 import { expectOversizedBodiesRefused, pidListeningOn, residentMegabytes } from '../support/oversized-bodies';
-import { uniqueEmail } from './mail';
 
 /*
  * What Next.js's own server and the /api Route Handler promise in front of the backend: a body
