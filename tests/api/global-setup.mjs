@@ -1,10 +1,14 @@
-// Tests start many embedded databases. Creating a PGlite cluster (initdb) and migrating it is
-// most of that start, and the same every time: it is done once here, and each test opens a
-// copy of the result (PGlite's own dumpDataDir / loadDataDir): the migrated database for
-// backends, and a bare cluster for the tests of PGlite itself.
+// Tests start many databases. Creating a PGlite cluster (initdb) and migrating it is most of
+// that start, and the same every time: it is done once here, and each test opens a copy of the
+// result (PGlite's own dumpDataDir / loadDataDir): the migrated database for backends, and a
+// bare cluster for the tests of PGlite itself. On PostgreSQL, test backends' databases are
+// created from one migrated here (CREATE DATABASE … TEMPLATE).
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,4 +30,27 @@ export default async function globalSetup() {
   } finally {
     await client.close();
   }
+  if (process.env.TEST_DATABASE_URL) process.env.TEST_POSTGRES_TEMPLATE = await migratedPostgresTemplate(process.env.TEST_DATABASE_URL);
+}
+
+/** Creates and migrates a database for test databases to copy; its name. */
+async function migratedPostgresTemplate(adminUrl) {
+  const name = `test_migrated_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // One connection, closed before any copy: PostgreSQL copies a template nobody is connected to.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  try {
+    await migratePostgres(drizzlePostgres(pool), { migrationsFolder: path.join(root, 'server', 'db', 'migrations') });
+  } finally {
+    await pool.end();
+  }
+  return name;
 }
