@@ -8,7 +8,7 @@ import {
   capitalized,
   existingAccount,
   expectNoAuthDialog,
-  expectSnackGoneAfter,
+  expectSnackLasts,
   logInThroughDialog,
   renderAccount,
   resetAccountState,
@@ -140,7 +140,7 @@ describe('login dialog', () => {
     expect((await pageApi('GET', 'auth/session-info')).body).toEqual(account.session);
     expect(localStorage.getItem('auth.session')).toBe('true');
     expect(routerCalls).toEqual([{ method: 'push', href: '/account/billing' }]);
-    await expectSnackGoneAfter(welcome, 2000);
+    await expectSnackLasts(welcome, 2000);
   });
 
   it('says so when the login cancelled a scheduled deletion', async () => {
@@ -152,7 +152,7 @@ describe('login dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'SIGN IN' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const notice = await snackShown('Welcome back! Your account is no longer scheduled for deletion.', 'success');
-    await expectSnackGoneAfter(notice, 5000);
+    await expectSnackLasts(notice, 5000);
   });
 
   it('returns to the path in the current language', async () => {

@@ -6,7 +6,7 @@ import { endSession } from '@/lib/state/session-actions';
 import { renderWithIntl, routerCalls } from './render';
 import {
   expectNoAuthDialog,
-  expectSnackGoneAfter,
+  expectSnackLasts,
   logInThroughDialog,
   renderAccount,
   resetAccountState,
@@ -149,7 +149,7 @@ describe('Email / User name (changing the email address)', () => {
     expect(form.password()).toHaveValue('');
     expect(form.code()).toBeNull();
     expect(form.scope.queryByRole('alert')).toBeNull();
-    await expectSnackGoneAfter(snack, 2000);
+    await expectSnackLasts(snack, 2000);
   });
 
   it('a code typed after the new address was changed says where the code went, in German', async () => {
@@ -278,7 +278,7 @@ describe('Password', () => {
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     await expectNoAuthDialog();
     expect((await backendSession()).UserName).toBeNull();
-    await expectSnackGoneAfter(snack, 5000);
+    await expectSnackLasts(snack, 5000);
   });
 
   it('disables UPDATE while saving', async () => {
@@ -350,7 +350,7 @@ describe('Danger Zone', () => {
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     await expectNoAuthDialog();
     expect((await backendSession()).UserName).toBeNull();
-    await expectSnackGoneAfter(snack, 5000);
+    await expectSnackLasts(snack, 5000);
   });
 
   it('shows a wrong password in the dialog, and ends the session on the third wrong try', async () => {
@@ -365,7 +365,7 @@ describe('Danger Zone', () => {
     expect(appState.get().sessionInfo).toBeNull();
     expect(routerCalls).toEqual([{ method: 'push', href: '/' }]);
     expect((await backendSession()).UserName).toBeNull();
-    await expectSnackGoneAfter(snack, 5000);
+    await expectSnackLasts(snack, 5000);
   });
 });
 

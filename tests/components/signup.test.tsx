@@ -5,7 +5,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import {
   capitalized,
   expectNoAuthDialog,
-  expectSnackGoneAfter,
+  expectSnackLasts,
   renderAccount,
   resetAccountState,
   snackShown,
@@ -121,7 +121,7 @@ describe('sign-up dialog', () => {
     expect(session).toMatchObject({ UserName: email });
     expect(appState.get().sessionInfo).toEqual(session);
     await expectNoAuthDialog();
-    await expectSnackGoneAfter(welcome, 2000);
+    await expectSnackLasts(welcome, 2000);
   });
 
   it('clears the code after a wrong one and keeps the field', async () => {

@@ -6,7 +6,7 @@ import type { ServiceOffer, UpdateCartRequest } from '@/lib/contract/store';
 import { appState } from '@/lib/state/app-state';
 import { refreshAppInfo } from '@/lib/state/startup';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { expectSnackGoneAfter, logInThroughDialog, snackShown, visitorPage } from './account-helpers';
+import { expectSnackLasts, logInThroughDialog, snackShown, visitorPage } from './account-helpers';
 import { routerCalls } from './render';
 import { anonymousVisitor, fillCart, renderStore, savedCart, shopper, storeVisitor } from './store-helpers';
 import { customerWithActivePlan, subscriptionPage } from './billing-fixtures';
@@ -120,7 +120,7 @@ describe('pricing page', () => {
       ['pdf-workshop-pro-monthly', 1],
       ['pdf-workshop-pro-yearly', 2],
     ]);
-    await expectSnackGoneAfter(added, 2000);
+    await expectSnackLasts(added, 2000);
   });
 
   it('says the cart holds the most it can when the server kept the line at 100', async () => {
