@@ -27,7 +27,54 @@ function processorTicks() {
   }
 }
 
-function run(name, command, args, env = {}) {
+// Each test runner also writes its results as JSON here, so the summary (the end of the log, the
+// part a CI page shows) names the tests that failed, not only the stage.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'website-test-reports-'));
+
+/** A message's first line with words, past Jest's "● Test suite failed to run" heading. */
+const firstLine = (text = '') =>
+  text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line && !line.startsWith('●')) ?? '';
+
+/** Failed tests in a Jest --json report: "file › test: first line of the error". */
+function jestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : [];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+  });
+}
+
+/** Failed tests in a Playwright JSON report, suites nested by file and describe. */
+function playwrightFailures(report) {
+  // Files are named from the test folder.
+  const where = (file) => path.relative(root, path.join(report.config.rootDir, file));
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => `${where(spec.file)}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return [...(report.suites ?? []).flatMap(walk), ...(report.errors ?? []).map((error) => firstLine(error.message))];
+}
+
+/** The failures a stage's report names; none when the runner wrote no report (it failed before). */
+function failuresIn(report) {
+  if (!report || !fs.existsSync(report.file)) return [];
+  try {
+    return report.read(JSON.parse(fs.readFileSync(report.file, 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+function run(name, command, args, env = {}, report = null) {
   process.stdout.write(`\n=== ${name} ===\n`);
   const started = Date.now();
   const before = processorTicks();
@@ -39,11 +86,17 @@ function run(name, command, args, env = {}) {
     ok,
     seconds: Math.round((Date.now() - started) / 1000),
     busyPercent: before && after ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total)) : null,
+    failures: ok ? [] : failuresIn(report),
   });
   return ok;
 }
 
 const jest = ['node_modules/jest/bin/jest.js', '--ci'];
+/** Jest's arguments for a JSON report of a stage, and how the summary reads it. */
+function jestReport(stage) {
+  const file = path.join(reports, `${stage}.json`);
+  return { args: ['--json', `--outputFile=${file}`], report: { file, read: jestFailures } };
+}
 const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
 
 /** Runs stages side by side, each one's output kept and printed whole when it ends. */
@@ -58,8 +111,19 @@ function runTogether(stages) {
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
           child.on('close', (status) => {
-            process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(output).toString()}`);
-            results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+            const text = Buffer.concat(output).toString();
+            process.stdout.write(`\n=== ${name} ===\n${text}`);
+            // A check's complaints end its output: the summary repeats the last of them.
+            const lastLines = text
+              .split('\n')
+              .filter((line) => line.trim())
+              .slice(-8);
+            results.push({
+              name,
+              ok: status === 0,
+              seconds: Math.round((Date.now() - started) / 1000),
+              failures: status === 0 ? [] : lastLines,
+            });
             resolve(status === 0);
           });
         }),
@@ -69,10 +133,12 @@ function runTogether(stages) {
 
 function summarise() {
   process.stdout.write('\n=== summary ===\n');
-  for (const { ok, name, seconds, busyPercent } of results) {
+  for (const { ok, name, seconds, busyPercent, failures = [] } of results) {
     const busy = busyPercent == null ? '' : `, processors ${busyPercent} % busy`;
     process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${busy})\n`);
+    for (const failure of failures) process.stdout.write(`       ${failure}\n`);
   }
+  fs.rmSync(reports, { recursive: true, force: true });
   const failed = results.filter((result) => !result.ok).length;
   process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
   process.exit(failed ? 1 : 0);
@@ -109,14 +175,25 @@ const coverage = [
 const postgres = await startPostgres();
 try {
   const api = postgres ? `PostgreSQL ${postgres.version}` : 'PGlite (PostgreSQL is not installed here)';
-  run(`jest: unit on PGlite, API on ${api}`, process.execPath, [...jest, ...twoWorkers, ...coverage, '--selectProjects', 'unit+api'], {
-    ...vmModules,
-    ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}),
-  });
+  const { args, report } = jestReport('unit-api');
+  run(
+    `jest: unit on PGlite, API on ${api}`,
+    process.execPath,
+    [...jest, ...twoWorkers, ...coverage, ...args, '--selectProjects', 'unit+api'],
+    { ...vmModules, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) },
+    report,
+  );
 } finally {
   await postgres?.stop();
 }
-run('jest: components, a backend per worker', process.execPath, [...jest, ...twoWorkers, '--selectProjects', 'components'], vmModules);
+const components = jestReport('components');
+run(
+  'jest: components, a backend per worker',
+  process.execPath,
+  [...jest, ...twoWorkers, ...components.args, '--selectProjects', 'components'],
+  vmModules,
+  components.report,
+);
 
 run('faults: kill -9 during fulfilment (3 rounds; `node scripts/faults/kill-during-fulfilment.mjs` runs 20)', process.execPath, [
   'scripts/faults/kill-during-fulfilment.mjs',
@@ -135,7 +212,14 @@ try {
       BUILD_SKIP_TYPECHECK: '1',
     })
   ) {
-    run('playwright: e2e in Chromium', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+    const e2eReport = { file: path.join(reports, 'e2e.json'), read: playwrightFailures };
+    run(
+      'playwright: e2e in Chromium',
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
+      { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport.file },
+      e2eReport,
+    );
     run('topology: nginx with TLS, two backends, Next.js, PostgreSQL (deploy/)', process.execPath, ['tests/topology/run.mjs'], e2eEnv);
   }
 } finally {
