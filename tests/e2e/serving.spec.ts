@@ -97,21 +97,32 @@ test('a stop signal closes the embedded database, and the next start opens it ag
         LOG_LEVEL: 'warn',
         PAYMENTS_MANUAL_ENABLED: 'true',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
     started.push(server);
+    let complaints = '';
+    server.stderr!.on('data', (chunk: Buffer) => (complaints += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/api/health`, { headers: closing }).then(
-            (response) => response.status,
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
-    return { server, exited, api: `http://127.0.0.1:${port}/api` };
+    // A server that cannot start says why at once, instead of the poll's timeout.
+    const endedEarly = exited.then((code) => {
+      throw new Error(`${entry} ended (${code}) before it answered:\n${complaints}`);
+    });
+    // Only the race below waits on it: once the server answered, its end is the stop's.
+    endedEarly.catch(() => undefined);
+    await Promise.race([
+      expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/api/health`, { headers: closing }).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe(200),
+      endedEarly,
+    ]);
+    return { server, exited, complaints: () => complaints, api: `http://127.0.0.1:${port}/api` };
   };
   /** A sign-up's first step answers only once the mail with its code is rendered and queued. */
   const signUpMailed = async (api: string) => {
@@ -134,11 +145,11 @@ test('a stop signal closes the embedded database, and the next start opens it ag
   // both stop paths, and a database a stopped site left behind opens again.
   try {
     for (const entry of ['server/site-server.ts', 'server/main.ts']) {
-      const { server, exited, api } = await start(entry);
+      const { server, exited, complaints, api } = await start(entry);
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(true);
       expect(await signUpMailed(api), entry).toBe(200);
       server.kill('SIGTERM');
-      expect(await exited, entry).toBe(0);
+      expect(await exited, `${entry} stopped, saying: ${complaints()}`).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), entry).toBe(false);
     }
   } finally {
