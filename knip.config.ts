@@ -10,6 +10,8 @@ const config: KnipConfig = {
     'bench/*.mjs',
     'bench/baseline/**/*.{ts,tsx}',
     'deploy/*.{mjs,mts}',
+    // Types of plain modules that Jest's global setup shares with the TypeScript tests.
+    'tests/**/*.d.mts',
     // Spawned by scripts/start.mjs with tsx.
     'server/start-settings-cli.ts',
   ],

@@ -12,6 +12,7 @@ import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createDatabase } from './postgres-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -36,17 +37,9 @@ export default async function globalSetup() {
 /** Creates and migrates a database for test databases to copy; its name. */
 async function migratedPostgresTemplate(adminUrl) {
   const name = `test_migrated_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(adminUrl, name);
   // One connection, closed before any copy: PostgreSQL copies a template nobody is connected to.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migratePostgres(drizzlePostgres(pool), { migrationsFolder: path.join(root, 'server', 'db', 'migrations') });
   } finally {

@@ -1,6 +1,5 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { Client } from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { assembleBackend } from '@/server/backend';
@@ -14,6 +13,7 @@ import { strongPassword } from '../support/accounts';
 import { texasBilling } from '../support/billing-contacts';
 import { testCardPayment, testCards } from '../support/test-cards';
 import { startMailSink } from './mail-sink';
+import { createDatabase, dropDatabase } from './postgres-databases.mjs';
 import { migratedDatabase } from '../support/pglite-templates';
 import { APP_KEY, APP_KEY_HEADER, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/contract/http';
 import { createAccount } from '@/server/services/accounts/accounts';
@@ -46,19 +46,8 @@ export async function createPostgresDatabase(
   { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const template = migrated ? process.env.TEST_POSTGRES_TEMPLATE : undefined;
-  const asAdmin = async (text: string) => {
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(text);
-    await admin.end();
-  };
-  // FILE_COPY copies the template's files at once, faster than the default (WAL_LOG), which
-  // writes every block to the log; the test cluster runs without fsync, so its checkpoint is cheap.
-  await asAdmin(`create database ${name}${template ? ` template ${template} strategy file_copy` : ''}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
+  const url = await createDatabase(adminUrl, name, { template: migrated ? process.env.TEST_POSTGRES_TEMPLATE : undefined });
+  return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
 /** On PostgreSQL, `reach` gives the URL the backend connects through (e.g. a proxy in front of the new database). */

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Client } from 'pg';
 import { openDatabase } from '@/server/db/database';
+import { createDatabase, databaseUrl, dropDatabase } from './postgres-databases.mjs';
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -33,8 +34,7 @@ describe('a DATABASE_URL that does not work says which part is wrong', () => {
   const onPostgres = adminUrl ? it : it.skip;
 
   onPostgres('a missing database', async () => {
-    const url = new URL(adminUrl!);
-    url.pathname = '/no_such_database';
+    const url = new URL(databaseUrl(adminUrl!, 'no_such_database'));
     await expect(openDatabase({ kind: 'postgres', url: url.toString(), patience })).rejects.toThrow(
       `DATABASE_URL: the database "no_such_database" does not exist at ${url.hostname}:${url.port}; create it (createdb)`,
     );
@@ -59,27 +59,18 @@ describe('a DATABASE_URL that does not work says which part is wrong', () => {
     }
   });
 
-  onPostgres(
-    'three backends starting at once on a new database all come up, migrated once',
-    async () => {
-      for (let round = 0; round < 3; round++) {
-        const admin = new Client({ connectionString: adminUrl });
-        await admin.connect();
-        const name = `concurrent_start_${process.pid}_${round}`;
-        await admin.query(`create database ${name}`);
-        const url = new URL(adminUrl!);
-        url.pathname = `/${name}`;
-        try {
-          const databases = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })));
-          const applied = await databases[0].db.execute('select count(*) as n from drizzle.__drizzle_migrations');
-          expect(Number((applied as unknown as { rows: { n: string }[] }).rows[0].n)).toBeGreaterThan(0);
-          await Promise.all(databases.map((database) => database.close()));
-        } finally {
-          await admin.query(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        }
+  onPostgres('three backends starting at once on a new database all come up, migrated once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const name = `concurrent_start_${process.pid}_${round}`;
+      const url = await createDatabase(adminUrl!, name);
+      try {
+        const databases = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 })));
+        const applied = await databases[0].db.execute('select count(*) as n from drizzle.__drizzle_migrations');
+        expect(Number((applied as unknown as { rows: { n: string }[] }).rows[0].n)).toBeGreaterThan(0);
+        await Promise.all(databases.map((database) => database.close()));
+      } finally {
+        await dropDatabase(adminUrl!, name);
       }
-    },
-    60_000,
-  );
+    }
+  });
 });
