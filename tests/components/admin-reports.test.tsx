@@ -30,8 +30,9 @@ describe('console reports', () => {
     const user = userEvent.setup();
     const summary = network.hold('GET admin/reports/summary');
     await reportsAfterASale();
+    // The console opens once it knows who is signed in; then the page asks for its summary.
+    expect(await screen.findByRole('heading', { name: t.title, level: 1 })).toBeVisible();
     await summary.reached;
-    expect(screen.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
     const revenue = screen.getByRole('region', { name: t.revenue.title });
     expect(within(revenue).getByRole('status')).toHaveTextContent(adminTexts('en').common.loading);
     summary.release();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StaffInviteAcceptance } from '@/components/account/StaffInviteAcceptance';
 import { CustomerView } from '@/components/admin/CustomerView';
@@ -126,7 +126,7 @@ describe('the invitation link’s page', () => {
       'log in',
       pageApi<LoginResponse>('POST', 'auth/login', { UserName: invitee, Password: account.password, CookieConsent: null }),
     );
-    appActions.setSession(login.SessionInfo);
+    act(() => appActions.setSession(login.SessionInfo));
     await user.click(await screen.findByRole('button', { name: invitePage.accept }));
     await waitFor(() => expect(routerCalls.at(-1)).toEqual({ method: 'push', href: '/admin' }));
     const me = await accepted('ask the console who this is', pageApi<{ EmailAddress: string }>('GET', 'admin/me'));

@@ -142,6 +142,8 @@ describe('Email / User name (changing the email address)', () => {
     const snack = await snackShown('Email address updated', 'success');
     expect(network.calls('PUT user/email')[2].body).toEqual({ NewEmailAddress: address, CurrentPassword: strongPassword, Code: code });
     expect(appState.get().sessionInfo?.UserName).toBe(address);
+    // The page reads its sessions and second factor again after the change; then the server is asked.
+    await network.settled();
     expect((await backendSession()).UserName).toBe(address);
     expect(screen.getByTestId('current-user-name')).toHaveTextContent(address);
     expect(form.newEmail()).toHaveValue('');
@@ -257,6 +259,8 @@ describe('Password', () => {
     expect(network.calls('PUT user/password')[0].body).toEqual({ CurrentPassword: strongPassword, NewPassword: 'Changed2026' });
     expect(scope.getByLabelText('Current password')).toHaveValue('');
     expect(scope.getByLabelText('New password')).toHaveValue('');
+    // The page reads its session list again after the change; then another browser logs in.
+    await network.settled();
     const login = await pageApi('POST', 'auth/login', { UserName: account.email, Password: 'Changed2026', CookieConsent: null });
     expect(login.status).toBe(200);
   });

@@ -190,9 +190,12 @@ export const network = {
    */
   async settled() {
     for (;;) {
-      await Promise.allSettled([...unanswered]);
-      // A turn of the event loop after the answers: the page's promise chains and React's updates run.
-      await act(() => nextTurn());
+      // Inside act, so the page's handling of each answer as it lands is React's to flush; then a
+      // turn of the event loop for the page's promise chains and updates.
+      await act(async () => {
+        await Promise.allSettled([...unanswered]);
+        await nextTurn();
+      });
       if (unanswered.size === 0) return;
     }
   },
