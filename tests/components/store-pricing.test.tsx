@@ -87,7 +87,8 @@ describe('pricing page', () => {
     renderStore(<PricingOffers />);
     expect(await screen.findByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(screen.queryByRole('link', { name: 'VIEW CART' })).toBeNull();
-    // Another tab fills the cart; the shell then reloads the counts (app info).
+    // Once the page has its catalog, another tab fills the cart; the shell then reloads the counts (app info).
+    await network.settled();
     await fillCart({ 'pdf-workshop-pro-monthly': 2 });
     await act(() => refreshAppInfo());
     expect(await screen.findByRole('link', { name: 'VIEW CART' })).toHaveAttribute('href', '/store/cart');
