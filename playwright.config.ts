@@ -82,14 +82,16 @@ process.env.E2E_READY_URLS = servers.map((server) => server.readyAt).join(' ');
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // A test waits for the servers as much as it drives its browser: one worker more than the
+  // cores keeps them busy.
+  workers: os.availableParallelism() + 1,
   // A test that needs a second try is a bug in the test or the product: found, not retried.
   retries: 0,
   reporter: [['list']],
-  // The heavier tests make two accounts, buy and walk several pages while the other worker and
+  // The heavier tests make two accounts, buy and walk several pages while the other workers and
   // four servers share the two cores: over 30 s (the default) in a loaded run.
   timeout: 60_000,
-  // Two workers share two cores with the servers: a page can take over 5 s (the default) to
+  // The workers share the cores with the servers: a page can take over 5 s (the default) to
   // hydrate and load its data there, as the pricing page did in one CI run.
   expect: { timeout: 10_000 },
   use: {

@@ -155,9 +155,13 @@ await runTogether([
 ]);
 if (results.some((result) => !result.ok)) summarise();
 
-// Jest's default on two cores is one worker. Unit and API test files each start their own
-// database, and each component-test worker its own backend, so two run side by side.
-const twoWorkers = ['--maxWorkers', '2'];
+// Jest's default is one worker fewer than the cores. Unit and API test files spend part of
+// their time waiting for their database, a child process or a clock, so one worker more than
+// the cores keeps them busy; the component tests' workers each drive their own backend and
+// keep a core busy each.
+const cores = os.availableParallelism();
+const unitApiWorkers = ['--maxWorkers', String(cores + 1)];
+const componentWorkers = ['--maxWorkers', String(cores)];
 // Line coverage of the server and the shared library, from the stage that runs them in-process
 // (the component tests reach the backend in another process). Istanbul's counters, not V8's:
 // turning V8's results into lines after every file cost this stage as much as its tests.
@@ -179,7 +183,7 @@ try {
   run(
     `jest: unit on PGlite, API on ${api}`,
     process.execPath,
-    [...jest, ...twoWorkers, ...coverage, ...args, '--selectProjects', 'unit+api'],
+    [...jest, ...unitApiWorkers, ...coverage, ...args, '--selectProjects', 'unit+api'],
     { ...vmModules, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) },
     report,
   );
@@ -190,7 +194,7 @@ const components = jestReport('components');
 run(
   'jest: components, a backend per worker',
   process.execPath,
-  [...jest, ...twoWorkers, ...components.args, '--selectProjects', 'components'],
+  [...jest, ...componentWorkers, ...components.args, '--selectProjects', 'components'],
   vmModules,
   components.report,
 );
