@@ -89,7 +89,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   // The heavier tests make two accounts, buy and walk several pages while the other workers and
-  // four servers share the two cores: over 30 s (the default) in a loaded run.
+  // four servers share the cores: over 30 s (the default) in a loaded run.
   timeout: 60_000,
   // The workers share the cores with the servers: a page can take over 5 s (the default) to
   // hydrate and load its data there, as the pricing page did in one CI run.
