@@ -11,6 +11,7 @@ import path from 'node:path';
 import { freePort } from '../scripts/free-port.mjs';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { logTails, nginxBinary, startTopology } from '../scripts/topology.mjs';
+import { startAppFloor } from './app-floor.mjs';
 import { startEdgeFloor } from './edge-floor.mjs';
 import { fixedRateRounds, warmUp } from './fixed-rate.mjs';
 import { cannon, firstLoadJs, median, signUpBenchUser, startMailSink, startProcess, timed, waitFor, whenChildRuns } from './lib.mjs';
@@ -46,6 +47,8 @@ const apiCalls = (api) => ({
   'PUT store/cart': api('store/cart', { method: 'PUT', body: cartBody }),
   'GET store/catalog': api('store/catalog'),
 });
+const appFloorName = 'a Route Handler of this app answering the catalog’s bytes';
+const viaAppFloorName = 'GET store/catalog against this app’s own Route Handler';
 const edgeName = 'cached page through the nginx edge';
 const edgeFloorName = 'nginx serving the same bytes as a file';
 const writeName = 'PUT store/cart, one backend on PostgreSQL';
@@ -299,12 +302,25 @@ try {
   results.api = { ...fixedSite, ...Object.fromEntries(Object.keys(bareCalls).map((name) => [name, fixed[name]])) };
 
   // 5. Capacity: unthrottled throughput, alternated rounds. The target is the catalog through
-  // the site's Route Handler against the bare Route Handler; the standalone backend and bare
-  // Hono show what the backend itself costs without Next.js in front.
+  // the site's Route Handler against the bare Route Handler; a Route Handler of our own app
+  // answering the catalog's bytes splits that into the forwarder's cost and the framework's for
+  // this app; the standalone backend and bare Hono show what the backend itself costs without
+  // Next.js in front. The app floor is built here, where no round is running.
+  const appFloor = await startAppFloor({
+    root,
+    work,
+    catalogUrl: siteCalls['GET store/catalog'].url,
+    headers: session,
+    env: siteEnv,
+    port: await freePort(),
+  });
+  stops.push(appFloor.stop);
+  results.appFloorBuildSeconds = appFloor.buildSeconds;
   const capacityTargets = {
     'GET store/catalog': siteCalls['GET store/catalog'],
     'GET auth/session-info': siteCalls['GET auth/session-info'],
     'bare Next.js Route Handler': bareCalls['bare Next.js Route Handler'],
+    [appFloorName]: { url: appFloor.url, headers: session },
     [standaloneName('GET store/catalog')]: standaloneCalls['GET store/catalog'],
     [standaloneName('GET auth/session-info')]: standaloneCalls['GET auth/session-info'],
     'bare Hono route': bareCalls['bare Hono route'],
@@ -316,6 +332,7 @@ try {
       capacityRuns[name].push(Math.round((await cannon({ url, headers: headers ?? {}, connections: 20, duration })).requests.average));
     }
   }
+  await appFloor.stop();
   Object.assign(capacityRuns, topologyRuns);
   const capacity = (name, floor) => ({
     requestsPerSecond: median(capacityRuns[name]),
@@ -327,6 +344,8 @@ try {
   const floorCapacity = (name) => ({ requestsPerSecond: median(capacityRuns[name]), requestsPerSecondRounds: capacityRuns[name] });
   results.capacity = {
     'GET store/catalog': capacity('GET store/catalog', 'bare Next.js Route Handler'),
+    [viaAppFloorName]: capacity('GET store/catalog', appFloorName),
+    [appFloorName]: capacity(appFloorName, 'bare Next.js Route Handler'),
     'GET auth/session-info': capacity('GET auth/session-info', 'bare Next.js Route Handler'),
     [standaloneName('GET store/catalog')]: capacity(standaloneName('GET store/catalog'), 'bare Hono route'),
     [standaloneName('GET auth/session-info')]: capacity(standaloneName('GET auth/session-info'), 'bare Hono route'),
@@ -451,6 +470,8 @@ function report(r) {
     );
   };
   capacityRow('API GET store/catalog max req/s through the Route Handler vs bare Route Handler', 'GET store/catalog', '≥ 0.9');
+  capacityRow('… of which the forwarder and backend: the catalog vs a Route Handler of this app answering its bytes', viaAppFloorName, '');
+  capacityRow('… and Next.js for this app: that Route Handler vs the bare one', appFloorName, '');
   const edgeLabel = 'req/s privacy policy cached at the nginx edge vs nginx serving the same bytes as a file (HTTPS)';
   if (r.capacity[edgeName]) capacityRow(edgeLabel, edgeName, '≥ 0.8');
   else row(edgeLabel, `not measured: ${r.edgePage?.skipped ?? r.proxyApi.skipped}`, '', '', '≥ 0.8');
