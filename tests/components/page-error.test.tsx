@@ -8,16 +8,17 @@ describe('a page that failed to render', () => {
   it('says so, offers another try and the way home, in English', async () => {
     const retry = jest.fn();
     renderWithIntl(<PageError error={new Error('boom')} retry={retry} />, 'en');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
+    // The view loads when a page fails.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
     expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown.');
     expect(screen.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
     await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
-  it('in the page’s language, with the way home in it', () => {
+  it('in the page’s language, with the way home in it', async () => {
     renderWithIntl(<PageError error={new Error('boom')} retry={() => {}} />, 'ru');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Что-то пошло не так');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Что-то пошло не так');
     expect(screen.getByRole('link', { name: 'Главная страница' })).toHaveAttribute('href', '/ru');
     expect(screen.getByRole('button', { name: 'ПОВТОРИТЬ' })).toBeVisible();
   });
