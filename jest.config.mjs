@@ -41,7 +41,7 @@ export default async function config() {
     // end a hung test, not to time a slow one. A global option in Jest, so not per project.
     testTimeout: 60_000,
     // A worker that ran many files leaves its event loop within milliseconds of being told to
-    // end, but tearing down its large heap can outlast Jest's half-second default on a loaded
+    // end, but tearing down its large heap can outlast Jest's short default on a loaded
     // machine, which then reports a leak that is not there. One that truly hangs still warns.
     workerGracefulExitTimeout: 5_000,
     projects: [
