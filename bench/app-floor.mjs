@@ -46,7 +46,7 @@ async function answerOf(url, headers) {
 /**
  * Copies the working tree's tracked files to `work/app-floor`, adds `/api/floor` answering what
  * `catalogUrl` answered to `headers`, builds it and starts its site server with `env` on `port`.
- * Returns the floor's URL, its build time and how to stop it.
+ * Returns the floor's URL and how to stop it.
  */
 export async function startAppFloor({ root, work, catalogUrl, headers, env, port }) {
   const copy = path.join(work, 'app-floor');
@@ -63,7 +63,7 @@ export async function startAppFloor({ root, work, catalogUrl, headers, env, port
   fs.writeFileSync(path.join(route, 'route.ts'), floorRoute);
   const url = `http://localhost:${port}`;
   const buildEnv = { ...process.env, NEXT_DIST_DIR: '.next', NEXT_TELEMETRY_DISABLED: '1', BUILD_SKIP_TYPECHECK: '1', SITE_URL: url };
-  const buildSeconds = timed('building the app floor', process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+  timed('building the app floor', process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
     cwd: copy,
     env: buildEnv,
   });
@@ -72,5 +72,5 @@ export async function startAppFloor({ root, work, catalogUrl, headers, env, port
     env: { ...env, NEXT_DIST_DIR: '.next', PORT: String(port), SITE_URL: url, DATA_DIR: path.join(work, 'app-floor-data') },
   });
   await waitFor(`${url}/api/floor`, 90_000, server.child);
-  return { url: `${url}/api/floor`, buildSeconds, stop: server.stop };
+  return { url: `${url}/api/floor`, stop: server.stop };
 }

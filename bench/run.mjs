@@ -315,7 +315,6 @@ try {
     port: await freePort(),
   });
   stops.push(appFloor.stop);
-  results.appFloorBuildSeconds = appFloor.buildSeconds;
   const capacityTargets = {
     'GET store/catalog': siteCalls['GET store/catalog'],
     'GET auth/session-info': siteCalls['GET auth/session-info'],
