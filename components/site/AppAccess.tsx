@@ -5,7 +5,6 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
-import { endSession } from '@/lib/state/session-actions';
 import { useLocalePath } from '../shell/shell-i18n';
 import { Button, buttonClass } from '../ui/Button';
 
@@ -45,7 +44,8 @@ export function AppAccess({ appPath, texts }: { appPath: string; texts: AppAcces
   useEffect(() => {
     if (!checked || handledAction.current === action) return;
     handledAction.current = action;
-    if (action === 'logout' && loggedIn) void endSession();
+    // The logout's code (the API client) loads only when a visitor asks for it.
+    if (action === 'logout' && loggedIn) void import('@/lib/state/session-actions').then(({ endSession }) => endSession());
     else if (action === 'login' && !loggedIn) openAuthDialog('login', appPath);
   }, [checked, loggedIn, action, appPath]);
 
