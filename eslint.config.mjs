@@ -35,7 +35,7 @@ export default defineConfig([
             {
               target: './server',
               from: './lib',
-              except: ['./contract', './config.ts', './group-by.ts', './portal-paths.ts', './security-headers.ts'],
+              except: ['./contract', './config.ts', './group-by.ts', './portal-paths.ts', './return-path.ts', './security-headers.ts'],
               message: 'The backend shares only lib/contract and the site-wide constants with the front end.',
             },
           ],

@@ -1,6 +1,7 @@
 // Also loaded by proxy.ts: no React here.
 import { splitLocalePath, localizedPath } from '../i18n/language-choice';
-import { INVOICE_ID_PARAM, LOGIN_PARAM, SUBSCRIPTION_ID_PARAM } from './portal-paths';
+import { INVOICE_ID_PARAM, SUBSCRIPTION_ID_PARAM } from './portal-paths';
+import { LOGIN_PARAM } from './return-path';
 
 /** An id as the billing page's query may name it; anything else is not carried into the return path. */
 const billingId = /^[0-9A-Za-z-]{1,64}$/;

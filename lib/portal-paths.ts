@@ -1,27 +1,7 @@
-// Also loaded by next.config.ts (through i18n/route-rules.ts): no `@/` imports and no React here.
-
-const probeOrigin = 'http://return-path.invalid';
-
-/**
- * Only local paths may be used as a return path after login. The path is judged as a browser
- * parses it (which drops tabs and line breaks, reads \ as / and resolves dot segments), and
- * handed back as parsed, never as one that starts with // (which would name another host).
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/')) return null;
-  const url = new URL(value, probeOrigin);
-  if (url.origin !== probeOrigin || url.pathname.startsWith('//')) return null;
-  return url.pathname + url.search + url.hash;
-}
+// Also loaded by proxy.ts (through lib/portal-guard.ts) and the backend: no `@/` imports and no React here.
 
 /** The hosted apps' landing pages live under /apps/ (docs/product/billing.md#app-landing-pages): an offer with one opens an app. */
 export const isHostedApp = (path: string) => path.startsWith('/apps/');
-
-/**
- * `?login=<return path>` on a public page opens the login dialog there: where the guard's
- * redirect (proxy.ts, lib/portal-guard.ts) sends a visitor without a session.
- */
-export const LOGIN_PARAM = 'login';
 
 /** The billing page's (docs/product/billing.md#billing-page) query parameters that name an invoice or subscription to open. */
 export const INVOICE_ID_PARAM = 'invoice_id';

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { LOGIN_PARAM, safeReturnPath } from '@/lib/portal-paths';
+import { LOGIN_PARAM, safeReturnPath } from '@/lib/return-path';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
 import { useGoToReturnPath } from './use-return-path';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { safeReturnPath } from '@/lib/portal-paths';
+import { safeReturnPath } from '@/lib/return-path';
 import { useLocalePath } from '../shell/shell-i18n';
 
 /** Goes to the path a guard asked to return to, in the page's language. */

@@ -1,7 +1,7 @@
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
 import { localeRedirects, unprefixedPageSource } from '@/i18n/route-rules';
 import { loginAddressFor } from '@/lib/portal-guard';
-import { safeReturnPath } from '@/lib/portal-paths';
+import { safeReturnPath } from '@/lib/return-path';
 
 describe('localized paths', () => {
   it('splits and builds paths with English unprefixed', () => {

@@ -3,7 +3,7 @@ import { brand } from '../../../lib/config';
 import type { SessionInfo } from '../../../lib/contract/auth';
 import { canonicalEmail } from '../../../lib/contract/limits';
 import { userData } from '../../../lib/contract/user';
-import { LOGIN_PARAM } from '../../../lib/portal-paths';
+import { LOGIN_PARAM } from '../../../lib/return-path';
 import type { Db } from '../../db/database';
 import type { BackendDeps } from '../../deps';
 import {
