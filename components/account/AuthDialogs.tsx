@@ -2,63 +2,33 @@
 
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { LOGIN_PARAM, safeReturnPath } from '@/lib/return-path';
-import { isLoggedIn, useAppState } from '@/lib/state/app-state';
-import { openAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
-import { useGoToReturnPath } from './use-return-path';
+import { Suspense } from 'react';
+import { LOGIN_PARAM } from '@/lib/return-path';
+import { useAuthDialog } from '@/lib/state/auth-dialogs';
+import { useLatched } from '../ui/use-latched';
 
 // The dialogs, their forms and their messages load when first opened, not with every page.
 const AuthDialogsLoaded = dynamic(() => import('./AuthDialogsLoaded'), { ssr: false });
+// So does what answers a login asked for in the address, which few visits carry.
+const LoginFromAddress = dynamic(() => import('./LoginFromAddress'), { ssr: false });
 
 /** The login and sign-up dialogs, mounted once by the shell. */
 export function AuthDialogs() {
   const { open } = useAuthDialog();
-  // Loaded when first opened, then kept (set while rendering: React's way to follow a change).
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
+  const wanted = useLatched(open !== null);
   return (
     <>
       {wanted && <AuthDialogsLoaded />}
       {/* Reading the query needs a Suspense boundary on statically rendered pages. */}
       <Suspense fallback={null}>
-        <LoginFromAddress />
+        <LoginFromAddressWhenAsked />
       </Suspense>
     </>
   );
 }
 
-/**
- * The guard's fallback (the portal redirects in i18n/route-rules.ts, docs/product/languages-and-routing.md#login-guard): `?login=<return
- * path>` opens the login dialog once the session check is done, or goes straight back for a
- * user who is logged in. The parameter leaves the address bar at once, so a reload or a
- * shared link does not reopen the dialog.
- */
-function LoginFromAddress() {
-  const requested = useSearchParams()?.get(LOGIN_PARAM) ?? null;
-  const checked = useAppState((state) => state.sessionChecked);
-  const loggedIn = useAppState(isLoggedIn);
-  const goToReturnPath = useGoToReturnPath();
-  // Refs, not state: the request waits here for the session check and renders nothing.
-  const pending = useRef<{ returnTo: string | null } | null>(null);
-  // The parameter read last, taken once even if the address is slow to drop it.
-  const taken = useRef<string | null>(null);
-
-  useEffect(() => {
-    const fresh = requested !== taken.current;
-    taken.current = requested;
-    if (fresh && requested !== null) {
-      pending.current = { returnTo: safeReturnPath(requested) };
-      const url = new URL(window.location.href);
-      url.searchParams.delete(LOGIN_PARAM);
-      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    }
-    if (!pending.current || !checked) return;
-    const { returnTo } = pending.current;
-    pending.current = null;
-    if (loggedIn) goToReturnPath(returnTo);
-    else openAuthDialog('login', returnTo);
-  }, [requested, checked, loggedIn, goToReturnPath]);
-
-  return null;
+/** Loads LoginFromAddress once the address asks for a login, and keeps it while it answers (it drops the parameter). */
+function LoginFromAddressWhenAsked() {
+  const wanted = useLatched(useSearchParams()?.has(LOGIN_PARAM) ?? false);
+  return wanted ? <LoginFromAddress /> : null;
 }
