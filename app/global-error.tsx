@@ -1,7 +1,6 @@
 'use client';
 
-import { PageErrorView } from '@/components/shell/PageErrorView';
-import { pageErrorTexts } from '@/components/shell/page-error-texts';
+import PageErrorView from '@/components/shell/PageErrorView';
 import { localizedPath, splitLocalePath } from '@/i18n/language-choice';
 import './globals.css';
 
@@ -14,7 +13,7 @@ export default function GlobalError({ retry }: { error: Error & { digest?: strin
   return (
     <html lang={language}>
       <body className="flex flex-col font-sans">
-        <PageErrorView texts={pageErrorTexts[language]} homeHref={localizedPath(language, '/')} onRetry={retry} />
+        <PageErrorView locale={language} homeHref={localizedPath(language, '/')} onRetry={retry} />
       </body>
     </html>
   );
