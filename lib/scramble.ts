@@ -81,3 +81,27 @@ export function scrambledText(text: string, revealed: number, pick: (upper: numb
   for (const char of text.slice(revealed)) out += /\s/.test(char) ? char : glyphs[pick(glyphs.length)];
   return out;
 }
+
+/**
+ * Plays the cycle from `startedAt` (a `performance.now()` time) on: `show` gets each frame's
+ * text until the `rounds`th reveal of texts[1], where it rests. Frames follow the clock, not the
+ * number of ticks, so late timers never slow it down and early ones never end it sooner.
+ * Returns what stops it.
+ */
+export function playScramble(texts: readonly string[], rounds: number, startedAt: number, show: (text: string) => void): () => void {
+  const restAt = scrambleRestAt(texts, rounds);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    const elapsed = performance.now() - startedAt;
+    if (elapsed >= restAt) {
+      show(texts[1]);
+      return;
+    }
+    const frame = scrambleFrameAt(elapsed, texts);
+    const target = texts[frame.textIndex];
+    show(frame.revealed >= target.length ? target : scrambledText(target, frame.revealed));
+    timer = setTimeout(tick, Math.min(frame.nextChangeMs, restAt - elapsed));
+  };
+  timer = setTimeout(tick, Math.max(0, scrambleTiming.startDelayMs - (performance.now() - startedAt)));
+  return () => clearTimeout(timer);
+}
