@@ -23,6 +23,9 @@ export const addSeatPath = (key: string) => `${subscriptionPath(key)}?${ADD_SEAT
 export const cardPath = '/account/billing/card';
 export const CARD_SESSION_PARAM = 'session_id';
 
+/** The page a staff invitation's link opens (with ?token=). */
+export const staffInvitePath = '/staff-invite';
+
 /** The operator console's pages that staff mail links to; components/admin/paths.ts lists them with the rest. */
 export const consolePagePaths = {
   supportThread: (key: string) => `/admin/support/${encodeURIComponent(key)}`,

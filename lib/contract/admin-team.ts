@@ -68,8 +68,5 @@ export const InvitePasswordFormSchema = z
   .refine((form) => form.NewPassword === form.RepeatPassword, { message: 'passwordsDoNotMatch', path: ['RepeatPassword'] });
 export type InvitePasswordForm = z.input<typeof InvitePasswordFormSchema>;
 
-/** The page an invitation's link opens (with ?token=). */
-export const staffInvitePath = '/staff-invite';
-
 /** Accepted: the account the role went to, logged in (a new account's session cookie is set). */
 export const InviteAcceptedSchema = z.object({ SessionInfo: SessionInfoSchema });

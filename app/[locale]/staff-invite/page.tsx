@@ -6,7 +6,7 @@ import { PageTexts } from '@/components/shell/PageTexts';
 import { formMessagePaths } from '@/components/shell/shell-messages';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { PageSection } from '@/components/ui/PageSection';
-import { staffInvitePath } from '@/lib/contract/admin-team';
+import { staffInvitePath } from '@/lib/portal-paths';
 import { metadataFor } from '@/lib/page-metadata';
 
 // Outside /admin: the invitee has no role yet, often no account either.

@@ -1,13 +1,8 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { StaffRole } from '../../../lib/contract/admin';
-import {
-  openInvitesLimit,
-  staffInviteLifetimeMs,
-  staffInvitePath,
-  type InviteLookup,
-  type StaffInvite,
-} from '../../../lib/contract/admin-team';
+import { openInvitesLimit, staffInviteLifetimeMs, type InviteLookup, type StaffInvite } from '../../../lib/contract/admin-team';
 import type { Language } from '../../../lib/contract/languages';
+import { staffInvitePath } from '../../../lib/portal-paths';
 import { staffInvites, users } from '../../db/schema';
 import type { BackendDeps } from '../../deps';
 import { mailOrigin, queueMail } from '../../email/outbox';
