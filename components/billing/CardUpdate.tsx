@@ -13,7 +13,8 @@ import { billingPath, CARD_SESSION_PARAM, cardPath } from '@/lib/portal-paths';
 import { showError, showSuccess } from '@/lib/state/snackbar';
 import { useDataScope } from '../data/use-data-scope';
 import { EmbeddedStripeForm } from '../store/EmbeddedStripeForm';
-import { TestCardForm, type TestCard } from '../store/TestCardForm';
+import { LazyTestCardForm } from '../store/LazyTestCardForm';
+import type { TestCard } from '../store/TestCardForm';
 import { RetryNotice } from '../ui/Notice';
 import { cardQueryKey, useCardName } from './CardOnFile';
 import { textLinkClass } from './links';
@@ -80,7 +81,7 @@ function useCardSaved() {
 }
 
 function TestCardUpdate() {
-  const t = useTranslations('billing.card');
+  const t = useTranslations('billing');
   const pathname = usePathname();
   const cardSaved = useCardSaved();
   const [declined, setDeclined] = useState(false);
@@ -93,7 +94,15 @@ function TestCardUpdate() {
     if (answer.Status === 'declined') return setDeclined(true);
     cardSaved(answer.Card);
   };
-  return <TestCardForm submitLabel={t('save')} busy={saving.isPending} declined={declined} onSubmit={onSubmit} />;
+  return (
+    <LazyTestCardForm
+      loadingLabel={t('loading')}
+      submitLabel={t('card.save')}
+      busy={saving.isPending}
+      declined={declined}
+      onSubmit={onSubmit}
+    />
+  );
 }
 
 /** Stripe's form, or on return from it (`?session_id=`) the saving of the card it took. */

@@ -8,7 +8,8 @@ import { ApiCallError } from '@/lib/api/client';
 import { createCheckoutSession, payWithTestCard } from '@/lib/api/payment';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutStartFailed } from './CheckoutStartFailed';
-import { TestCardForm, type TestCard } from './TestCardForm';
+import { LazyTestCardForm } from './LazyTestCardForm';
+import type { TestCard } from './TestCardForm';
 
 /** The paid invoice's key that an "already paid" answer carries in Data. */
 function paidElsewhere(body: unknown): string | null {
@@ -71,5 +72,13 @@ export function ManualCheckout({
   if (session.isError) return <CheckoutStartFailed />;
   if (!session.isSuccess) return <LoadingStatus label={t('loading.checkout')} />;
 
-  return <TestCardForm submitLabel={t('checkout.pay')} busy={paying.isPending} declined={declined} onSubmit={onSubmit} />;
+  return (
+    <LazyTestCardForm
+      loadingLabel={t('loading.checkout')}
+      submitLabel={t('checkout.pay')}
+      busy={paying.isPending}
+      declined={declined}
+      onSubmit={onSubmit}
+    />
+  );
 }
