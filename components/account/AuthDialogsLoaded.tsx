@@ -2,7 +2,7 @@
 
 import { QueryProvider } from '../data/QueryProvider';
 import { LazyMessages, loadAccountMessages } from '../shell/LazyMessages';
-import { ForgotPasswordDialog } from './ForgotPassword';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginDialog } from './LoginDialog';
 import { SignupDialog } from './SignupDialog';
 

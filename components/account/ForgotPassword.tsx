@@ -6,31 +6,13 @@ import type { z } from 'zod';
 import { requestPasswordReset } from '@/lib/api/auth';
 import type { PasswordResetRequest, PasswordResetRequestSchema } from '@/lib/contract/auth';
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
-import { dismissAuthDialog, openAuthDialog, switchAuthDialog, useAuthDialog } from '@/lib/state/auth-dialogs';
+import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { useFieldError } from '../forms/use-field-error';
 import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { EmailField } from './EmailField';
 import { SwitchDialogLine } from './SwitchDialogLine';
 import { useFormMutation } from './use-form-mutation';
-
-/** "Forgot password?" from the login dialog (docs/product/accounts.md#password-reset). */
-export function ForgotPasswordDialog() {
-  const t = useTranslations();
-  const { open } = useAuthDialog();
-  return (
-    <Dialog
-      open={open === 'forgotPassword'}
-      onOpenChange={(next) => !next && dismissAuthDialog()}
-      title={t('account.forgotPassword.title')}
-      maxWidth={400}
-      closeLabel={t('dialog.close')}
-    >
-      <ForgotPasswordForm backToLogin={() => switchAuthDialog('login')} />
-    </Dialog>
-  );
-}
 
 const resolver = lazyZodResolver<PasswordResetRequest, z.output<typeof PasswordResetRequestSchema>>(() =>
   import('@/lib/contract/auth').then((contract) => contract.PasswordResetRequestSchema),
