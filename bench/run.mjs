@@ -118,7 +118,7 @@ try {
   const bare = bareJs['/'];
   // Public pages 1.1×, account and store pages 1.5× (docs/performance.md); the staff console has none.
   const portal = (route) =>
-    /account|store\/(cart|checkout|payment-return)|app\/talent|reset-password|restore-email|staff-invite/.test(route);
+    /account|store\/(cart|checkout|payment-return)|app\/talent|apps\/|reset-password|restore-email|staff-invite/.test(route);
   const targetOf = (route) => (/\/admin(\/|$)/.test(route) ? null : portal(route) ? 1.5 : 1.1);
   results.firstLoadJs = {
     barePageBytes: bare,
