@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { isProduction } from '@/lib/config';
-import { cx } from '../ui/cx';
 import { useLocalePath, useShellPathname, useShellText } from './shell-i18n';
 
 const items = [
@@ -27,7 +26,8 @@ export function NavLinks() {
               key={item.href}
               href={localePath(item.href)}
               aria-current={current ? 'page' : undefined}
-              className={cx('nav-link', current && 'text-brand-800 underline decoration-2 underline-offset-8')}
+              // Not cx: every page's first load carries this, and clsx would come with it.
+              className={current ? 'nav-link text-brand-800 underline decoration-2 underline-offset-8' : 'nav-link'}
             >
               {t(`shell.${item.label}`)}
             </Link>

@@ -2,7 +2,6 @@
 
 import { useEffect } from 'react';
 import { dismissSnack, useCurrentSnack, type SnackContent } from '@/lib/state/snackbar';
-import { cx } from '../ui/cx';
 import { keepsDialogsOpen } from '../ui/keeps-dialogs-open';
 import { useShellText } from './shell-i18n';
 
@@ -40,10 +39,8 @@ export function SnackbarHost() {
           key={snack.id}
           data-testid="snackbar"
           data-style={snack.style}
-          className={cx(
-            'pointer-events-auto flex max-w-xl animate-fade-in items-center gap-4 rounded-md px-4 py-3 shadow-lg',
-            styles[snack.style],
-          )}
+          // Not cx: every page's first load carries this, and clsx would come with it.
+          className={`pointer-events-auto flex max-w-xl animate-fade-in items-center gap-4 rounded-md px-4 py-3 shadow-lg ${styles[snack.style]}`}
         >
           <span>{text(snack.content)}</span>
           <button
