@@ -80,6 +80,8 @@ describe('updating the card with the offline provider’s test card form', () =>
     renderPage('card', 'de');
     expect(screen.getByText('Wird geladen…')).toHaveAttribute('role', 'status');
     expect(await screen.findByText('Hinterlegte Karte: Visa mit Endziffern 4242')).toBeVisible();
+    // The test card form loads when first drawn.
+    await screen.findByLabelText('Kartennummer');
     const user = userEvent.setup();
     const fillCard = async (number: string, expiry: string) => {
       for (const [label, value] of [
@@ -109,7 +111,7 @@ describe('updating the card with the offline provider’s test card form', () =>
     renderPage('card');
     expect(await screen.findByText('No card on file')).toBeVisible();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'SAVE CARD' }));
+    await user.click(await screen.findByRole('button', { name: 'SAVE CARD' }));
     expect(network.calls('POST billing/card/manual')).toEqual([]);
     await user.type(screen.getByLabelText('Card number'), testCards.success);
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '11/29');
