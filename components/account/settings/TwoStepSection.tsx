@@ -1,9 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useLatched } from '@/components/ui/use-latched';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { RetryNotice } from '@/components/ui/Notice';
 import { ApiCallError } from '@/lib/api/client';
@@ -13,11 +15,13 @@ import { useDataScope } from '../../data/use-data-scope';
 import { EnrolmentSteps } from '../second-factor/EnrolmentSteps';
 import { RecoveryCodeList } from '../second-factor/RecoveryCodeList';
 import { InfoPanel, SettingsCard } from './SettingsCard';
-import { TurnOffTwoStepDialog } from './TurnOffTwoStepDialog';
 import { settingsPath, type SectionProps, type SessionEnd } from './types';
 import { useReportDirty } from './use-report-dirty';
 
 const loginMeta = { login: { returnTo: settingsPath } };
+
+// The dialog and its form load when first opened, not with the settings page.
+const TurnOffTwoStepDialog = dynamic(() => import('./TurnOffTwoStepDialog').then((module) => module.TurnOffTwoStepDialog), { ssr: false });
 
 /** Where turning it on has got to: the QR code to scan, then the recovery codes to save. */
 type Setup = { step: 'scan'; enrolment: Enrolment } | { step: 'recoveryCodes'; codes: string[] } | null;
@@ -35,6 +39,7 @@ export function TwoStepSection({ onDirtyChange, onSessionEnd }: SectionProps & {
   const status = useQuery({ queryKey, queryFn: ({ signal }) => fetchTwoStep(signal), meta: { ...loginMeta, showFailure: true } });
   const [setup, setSetup] = useState<Setup>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const turnOffWanted = useLatched(turningOff);
   // Back from the setup, the keyboard focus goes to the section's button rather than the page's start.
   const [backFromSetup, setBackFromSetup] = useState(false);
   const leaveSetup = () => {
@@ -126,15 +131,17 @@ export function TwoStepSection({ onDirtyChange, onSessionEnd }: SectionProps & {
   return (
     <SettingsCard title={t('title')} aside={<InfoPanel>{t('text')}</InfoPanel>}>
       {content}
-      <TurnOffTwoStepDialog
-        open={turningOff}
-        onOpenChange={setTurningOff}
-        onTurnedOff={() => {
-          setTurningOff(false);
-          showStatus({ Enabled: false, StaffManaged: false });
-        }}
-        onSessionEnd={onSessionEnd}
-      />
+      {turnOffWanted && (
+        <TurnOffTwoStepDialog
+          open={turningOff}
+          onOpenChange={setTurningOff}
+          onTurnedOff={() => {
+            setTurningOff(false);
+            showStatus({ Enabled: false, StaffManaged: false });
+          }}
+          onSessionEnd={onSessionEnd}
+        />
+      )}
     </SettingsCard>
   );
 }
