@@ -3,6 +3,7 @@ import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { brand, isProduction } from '@/lib/config';
 import { AccountMenu } from './AccountMenu';
 import { CartLink } from './CartLink';
+import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
 
@@ -10,7 +11,6 @@ const headerEnd = 'site-header-end';
 
 export async function SiteHeader() {
   const t = await getTranslations('shell');
-  const LanguageMenu = isProduction ? null : (await import('./LanguageMenu')).LanguageMenu;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* React puts this in the head: no frame is drawn before the header's end marker (below)
@@ -33,7 +33,7 @@ export async function SiteHeader() {
           <NavLinks />
         </nav>
         <CartLink />
-        {LanguageMenu && <LanguageMenu />}
+        {!isProduction && <LanguageMenu />}
         <AccountMenu />
       </div>
       <span id={headerEnd} hidden />
