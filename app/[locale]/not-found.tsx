@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { PageSection } from '@/components/ui/PageSection';
 import { LocaleLink } from '@/components/shell/LocaleLink';
 

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { CallToAction, Section } from '@/components/site/blocks';
 import { HeroImage } from '@/components/site/HeroImage';
 import { Icon } from '@/components/site/icons';

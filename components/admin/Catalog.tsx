@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { cells, DataTable } from '@/components/billing/DataTable';
-import { Button, buttonClass } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { cx } from '@/components/ui/cx';
 import { Link } from '@/i18n/navigation';
 import { fetchOffers, setOfferActive } from '@/lib/api/admin';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { cells, DataTable } from '@/components/billing/DataTable';
 import { useSessionCheckedDownload } from '@/components/account/use-session-checked-download';
 import { useValidationText } from '@/components/forms/use-field-error';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { cx } from '@/components/ui/cx';
 import { DownloadIcon } from '@/components/ui/DownloadIcon';
 import { SelectField } from '@/components/ui/SelectField';

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { LoadingStatus } from '@/components/ui/LoadingStatus';
 import { Notice, RetryNotice } from '@/components/ui/Notice';
 import { Link } from '@/i18n/navigation';

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import type { CardOnFile, CardOnFileResponse } from '@/lib/contract/billing';
 import { cardPath } from '@/lib/portal-paths';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { RetryNotice } from '../ui/Notice';
 import { LoadingState } from './PortalStatus';
 import type { PortalData } from './use-portal-query';

@@ -12,7 +12,7 @@ import { subscriptionPath } from '@/lib/portal-paths';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { LoginPanel } from '../account/LoginPanel';
 import { useDataScope } from '../data/use-data-scope';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { RetryNotice } from '../ui/Notice';
 import { textLinkClass } from './links';
 import { LoadingState } from './PortalStatus';

@@ -8,7 +8,7 @@ import type { Invoice } from '@/lib/contract/billing';
 import type { Language } from '@/lib/contract/languages';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import { useSessionCheckedDownload } from '../account/use-session-checked-download';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { DownloadIcon } from '../ui/DownloadIcon';
 import { InvoiceDocument } from './InvoiceDocument';
 import { PaymentSuccess } from './PaymentSuccess';

@@ -8,7 +8,7 @@ import type { Invoice } from '@/lib/contract/billing';
 import { invoiceStatus } from '@/lib/contract/presentation';
 import type { ServiceOffer } from '@/lib/contract/store';
 import { isHostedApp, PAYMENT_SUCCESSFUL_PARAM } from '@/lib/portal-paths';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { AppLink } from './AppLink';
 
 interface BoughtService {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { LoginPanel } from '../account/LoginPanel';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { Notice, RetryNotice } from '../ui/Notice';

@@ -2,7 +2,7 @@ import type { AppLocale } from '@/i18n/routing';
 import de from '@/messages/page-error/de.json';
 import en from '@/messages/page-error/en.json';
 import ru from '@/messages/page-error/ru.json';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { PageSection } from '../ui/PageSection';
 
 /**

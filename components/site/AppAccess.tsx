@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 import { isLoggedIn, useAppState } from '@/lib/state/app-state';
 import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { useLocalePath } from '../shell/shell-i18n';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 
 export interface AppAccessTexts {
   openApp: string;

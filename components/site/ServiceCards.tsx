@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { LocaleLink as Link } from '@/components/shell/LocaleLink';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { FeatureCard } from './blocks';
 import type { IconName } from './icons';
 

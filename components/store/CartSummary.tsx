@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { formatUsd, taxRateValues } from '@/lib/contract/presentation';
 import type { CartModel } from '@/lib/contract/store';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import type { TaxStatus } from './cart-form-schema';
 
 const taxText = {

@@ -14,7 +14,7 @@ import type { Invoice } from '@/lib/contract/billing';
 import type { CartModel, ServiceOffer } from '@/lib/contract/store';
 import { billingContactComplete } from '@/lib/contract/offer-rules';
 import { showSnack } from '@/lib/state/snackbar';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { Notice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { CheckoutOrder, cartOrderLines } from './CheckoutOrder';

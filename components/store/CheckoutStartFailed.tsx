@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { Notice } from '../ui/Notice';
 
 /** The payment could not start (the API client has shown why); the way back is the cart. */

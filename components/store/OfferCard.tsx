@@ -7,7 +7,8 @@ import { isFreePlan } from '@/lib/contract/offer-rules';
 import type { HeldSubscription, ServiceOffer } from '@/lib/contract/store';
 import { addSeatPath } from '@/lib/portal-paths';
 import type { MessageKeyIn } from '@/i18n/messages';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { cx } from '../ui/cx';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 

@@ -10,7 +10,7 @@ import { completePayment, fetchKeyInfo } from '@/lib/api/payment';
 import type { PaymentReturnResponse } from '@/lib/contract/store';
 import { appActions } from '@/lib/state/app-state';
 import { refreshAppInfo } from '@/lib/state/startup';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { Notice, RetryNotice } from '../ui/Notice';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { LoginPanel } from '../account/LoginPanel';

@@ -13,7 +13,7 @@ import { onDueAuthIntent, openAuthDialog, type AuthIntent } from '@/lib/state/au
 import { showSnack, showSuccess } from '@/lib/state/snackbar';
 import type { MessageKeyIn } from '@/i18n/messages';
 import { useDataScope } from '../data/use-data-scope';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { RetryNotice } from '../ui/Notice';
 import { useLocalePath, useShellText } from '../shell/shell-i18n';
 import { OfferCard } from './OfferCard';

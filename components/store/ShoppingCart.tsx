@@ -13,7 +13,7 @@ import { appActions } from '@/lib/state/app-state';
 import { SessionLostNotice } from '../account/SessionLostNotice';
 import { useSessionGate } from '../account/use-session-gate';
 import { useDataScope } from '../data/use-data-scope';
-import { buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/button-class';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { Notice, RetryNotice } from '../ui/Notice';
 import { BillingForm } from './BillingForm';

@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, buttonClass } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { snackbarDurations } from '@/lib/config';
 import { showError, showSuccess } from '@/lib/state/snackbar';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { DownloadIcon } from '@/components/ui/DownloadIcon';
 import { dataExportUrl } from '@/lib/api/data-export';
 import type { Language } from '@/lib/contract/languages';

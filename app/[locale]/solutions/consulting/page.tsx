@@ -3,7 +3,7 @@ import { CallToAction, CheckList, FeatureCard, PageIntro, Section } from '@/comp
 import { Icon } from '@/components/site/icons';
 import { ServiceCards } from '@/components/site/ServiceCards';
 import { technologyStack } from '@/components/site/technology-stack';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { metadataFor } from '@/lib/page-metadata';
 

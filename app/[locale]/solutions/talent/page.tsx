@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/site/blocks';
-import { buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 import { LocaleLink as Link } from '@/components/shell/LocaleLink';
 import { metadataFor } from '@/lib/page-metadata';
 
