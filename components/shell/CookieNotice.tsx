@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { readCookieConsent } from '@/lib/browser-storage';
 
 // Most visits come with a consent recorded: the notice's code loads only for those without one.
-const CookieNoticeView = dynamic(() => import('./CookieNoticeView'), { ssr: false });
+const CookieNoticeLoaded = dynamic(() => import('./CookieNoticeLoaded'), { ssr: false });
 
 /** Another tab's consent hides the notice here too. */
 function subscribeToStorage(onChange: () => void) {
@@ -21,5 +21,5 @@ export function CookieNotice() {
     () => readCookieConsent() === null,
     () => false,
   );
-  return consentMissing ? <CookieNoticeView /> : null;
+  return consentMissing ? <CookieNoticeLoaded /> : null;
 }

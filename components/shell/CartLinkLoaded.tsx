@@ -7,7 +7,7 @@ import { cartBadgeText } from './cart-badge-text';
 import { useLocalePath, useShellText } from './shell-i18n';
 
 /** The cart icon with its badge, drawn by CartLink for a logged-in user. */
-export default function CartLinkView() {
+export default function CartLinkLoaded() {
   const t = useShellText();
   const localePath = useLocalePath();
   const count = useAppState((state) => state.appInfo.CartItemCount);

@@ -11,7 +11,7 @@ import { useLocalePath, useShellText } from './shell-i18n';
 const cookieNoticeHeightProperty = '--cookie-notice-height';
 
 /** The notice itself, shown by CookieNotice while no consent is recorded, until its button is pressed. */
-export default function CookieNoticeView() {
+export default function CookieNoticeLoaded() {
   const t = useShellText();
   const localePath = useLocalePath();
   const [dismissed, setDismissed] = useState(false);
