@@ -1,4 +1,5 @@
 import {
+  playScramble,
   revealDuration,
   revealedCount,
   scrambleFrameAt,
@@ -89,5 +90,51 @@ describe('scrambledText', () => {
       expect(frame).toHaveLength(text.length);
       expect(frame.startsWith(text.slice(0, revealed))).toBe(true);
     }
+  });
+});
+
+describe('playScramble', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('shows nothing new until the start delay, reveals the address on the clock and rests on it', () => {
+    const shown: string[] = [];
+    playScramble(texts, 1, performance.now(), (text) => shown.push(text));
+    jest.advanceTimersByTime(startDelayMs - 1);
+    expect(shown).toEqual([]);
+    jest.advanceTimersByTime(1);
+    // Scrambled in from the first letter: the address's length, none of it in place yet.
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveLength(address.length);
+    expect(shown[0]).not.toBe(address);
+    jest.advanceTimersByTime(revealDuration(address));
+    expect(shown.at(-1)).toBe(address);
+    const frames = shown.length;
+    jest.advanceTimersByTime(10 * holdMs);
+    expect(shown).toHaveLength(frames);
+  });
+
+  it('counts from when the cycle started, not from when it was played', () => {
+    const startedAt = performance.now();
+    jest.advanceTimersByTime(startDelayMs + 5 * stepMs);
+    const shown: string[] = [];
+    playScramble(texts, 1, startedAt, (text) => shown.push(text));
+    jest.advanceTimersByTime(0);
+    // Five steps in, ten letters stand in place at once.
+    expect(shown).toHaveLength(1);
+    expect(shown[0].startsWith(address.slice(0, 10))).toBe(true);
+    expect(shown[0]).not.toBe(address);
+    jest.advanceTimersByTime(revealDuration(address) - 5 * stepMs);
+    expect(shown.at(-1)).toBe(address);
+  });
+
+  it('stops when told to', () => {
+    const shown: string[] = [];
+    const stop = playScramble(texts, 3, performance.now(), (text) => shown.push(text));
+    jest.advanceTimersByTime(startDelayMs + stepMs);
+    const frames = shown.length;
+    stop();
+    jest.advanceTimersByTime(10 * holdMs);
+    expect(shown).toHaveLength(frames);
   });
 });
