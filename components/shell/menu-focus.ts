@@ -6,14 +6,16 @@ import type { PopupProps } from './lazy-menu';
 /**
  * For the popup's Menu.Content. Radix moves the focus to the first item when the keyboard
  * opens a menu, but it learns of the keyboard from a keydown it listens for once mounted, and
- * the key that opened a lazy menu came before: so the first item is focused here.
+ * the key that opened a lazy menu came before: so the first item is focused here. An item that
+ * waits for the session check is focused too (menu items stay focusable while disabled, as
+ * WAI-ARIA's menu pattern allows), so the focus is in the menu and turns usable in place.
  */
 export function useFirstItemFocus({ openedByKeyboard }: PopupProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onOpenAutoFocus = (event: Event) => {
     if (!openedByKeyboard) return;
     event.preventDefault();
-    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
   };
   return { ref, onOpenAutoFocus };
 }
