@@ -64,10 +64,13 @@ describe('the settings’ Two-step sign-in section', () => {
     expect(decodeURIComponent(download.getAttribute('href')!)).toContain(codes[0].textContent!);
     expect((await pageApi('GET', 'user/second-factor')).body).toEqual({ Enabled: true, StaffManaged: false });
 
-    // Leaving now would lose the codes: the page asks first.
-    const leaving = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(leaving);
-    expect(leaving.defaultPrevented).toBe(true);
+    // Leaving now would lose the codes: the page asks first. The guard is set up by an effect
+    // after the codes are drawn (the section reports them unsaved to the page), so it is waited for.
+    await waitFor(() => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      expect(leaving.defaultPrevented).toBe(true);
+    });
 
     await user.click(card.getByRole('button', { name: 'I have saved my codes' }));
     expect(card.queryByTestId('recovery-codes')).toBeNull();
