@@ -32,7 +32,8 @@ describe('pricing page', () => {
     const catalogLoad = network.hold('GET store/catalog');
     renderStore(<PricingOffers />);
     expect(screen.getByText('Loading products and services…')).toHaveAttribute('role', 'status');
-    await catalogLoad.reached;
+    // The island's code loads (a state update of next/dynamic) before it asks for the catalog.
+    await act(() => catalogLoad.reached);
     expect(screen.getByText('Loading products and services…')).toBeVisible();
     catalogLoad.release();
     expect(await screen.findAllByTestId('offer-card')).toHaveLength(await offersOnSale());
