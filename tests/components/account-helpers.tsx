@@ -111,6 +111,13 @@ export async function expectSnackLasts(snack: ShownSnack, ms: number) {
   await network.settled();
 }
 
+/** Whether leaving the page now would ask first: a beforeunload that the unsaved-changes guard cancels. */
+export function beforeUnloadCancelled(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 /** A login or sign-up dialog that was not opened, or was closed: none shows, even once the page's calls are answered. */
 export async function expectNoAuthDialog() {
   await network.settled();

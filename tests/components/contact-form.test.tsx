@@ -14,7 +14,7 @@ import ru from '@/messages/site/ru.json';
 import validationDe from '@/messages/de.json';
 import validationEn from '@/messages/en.json';
 import validationRu from '@/messages/ru.json';
-import { expectSnackLasts, snackShown } from './account-helpers';
+import { beforeUnloadCancelled, expectSnackLasts, snackShown } from './account-helpers';
 import { renderWithIntl, routerCalls } from './render';
 import { mailsTo, uniqueEmail } from './runner/accounts';
 import { network, pageApi } from './runner/network';
@@ -256,12 +256,6 @@ describe('contact form before its code has loaded', () => {
 });
 
 describe('a half-written message is guarded (unsaved changes guard)', () => {
-  const beforeUnloadCancelled = () => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
-
   /** The form with a link that leaves the page, and the shell's confirm dialog. */
   function renderWithLink() {
     const texts = textsFor('en');

@@ -5,6 +5,7 @@ import { appActions, appState } from '@/lib/state/app-state';
 import { endSession } from '@/lib/state/session-actions';
 import { renderWithIntl, routerCalls } from './render';
 import {
+  beforeUnloadCancelled,
   expectNoAuthDialog,
   expectSnackLasts,
   logInThroughDialog,
@@ -493,12 +494,6 @@ describe('unsaved changes guard', () => {
     );
     return userEvent.setup();
   }
-
-  const beforeUnloadCancelled = () => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
 
   it('lets the user leave freely while no form has changes', async () => {
     await renderWithLink();

@@ -6,7 +6,7 @@ import { openAuthDialog } from '@/lib/state/auth-dialogs';
 import { ResetPassword } from '@/components/account/ResetPassword';
 import { SnackbarHost } from '@/components/shell/SnackbarHost';
 import { renderWithIntl, routerCalls } from './render';
-import { renderAccount, resetAccountState, snackShown, visitorPage } from './account-helpers';
+import { beforeUnloadCancelled, renderAccount, resetAccountState, snackShown, visitorPage } from './account-helpers';
 import { authenticatorCode } from './admin-helpers';
 import { backendSession, openSettings } from './settings-helpers';
 import { mailedResetToken, newAccount, signedIn } from './runner/accounts';
@@ -66,11 +66,7 @@ describe('the settings’ Two-step sign-in section', () => {
 
     // Leaving now would lose the codes: the page asks first. The guard is set up by an effect
     // after the codes are drawn (the section reports them unsaved to the page), so it is waited for.
-    await waitFor(() => {
-      const leaving = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(leaving);
-      expect(leaving.defaultPrevented).toBe(true);
-    });
+    await waitFor(() => expect(beforeUnloadCancelled()).toBe(true));
 
     await user.click(card.getByRole('button', { name: 'I have saved my codes' }));
     expect(card.queryByTestId('recovery-codes')).toBeNull();
