@@ -5,7 +5,7 @@ import { fetchCatalog } from '@/lib/api/store';
 import { QueryProvider } from '../data/QueryProvider';
 import { useDataScope } from '../data/use-data-scope';
 import { CatalogLoading } from './CatalogLoading';
-import PricingOfferList from './PricingOfferList';
+import { PricingOfferList } from './PricingOfferList';
 
 function CatalogOffers() {
   const catalog = useQuery({ queryKey: [...useDataScope('store'), 'catalog'], queryFn: fetchCatalog });

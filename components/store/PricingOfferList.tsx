@@ -26,7 +26,7 @@ const logInToAdd = (offerKey: string) => ({ returnTo: pricingPath, intent: { kin
 type Catalog = { status: 'ready'; data: ServiceOffer[] } | { status: 'failed'; retry(): void };
 
 /** The pricing page (docs/product/store.md#pricing-page) once the catalog has answered (or failed): the offers, grouped by service, and the cart calls. */
-export default function PricingOfferList({ catalog }: { catalog: Catalog }) {
+export function PricingOfferList({ catalog }: { catalog: Catalog }) {
   const text = useShellText();
   const t = (key: MessageKeyIn<'store.pricing'>) => text(`store.pricing.${key}`);
   const localePath = useLocalePath();

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import PricingOfferList from '@/components/store/PricingOfferList';
+import { PricingOfferList } from '@/components/store/PricingOfferList';
 import { PricingOffers } from '@/components/store/PricingOffers';
 import type { ServiceOffer, UpdateCartRequest } from '@/lib/contract/store';
 import { appState } from '@/lib/state/app-state';
