@@ -234,8 +234,10 @@ test.describe('accounts in English', () => {
   });
 
   test('switching Login ⇄ Sign up keeps the focus in the new dialog, with no error shown yet', async ({ page }) => {
-    await page.goto('/');
+    // Consent first: an init script reaches only the pages loaded after it, and a cookie notice
+    // that arrives with its code while the dialog is open may take the click meant for it.
     await acceptCookies(page);
+    await page.goto('/');
     await openAccountMenuItem(page, 'Login');
     await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Sign Up' }).click();
     const signup = page.getByRole('dialog', { name: 'Sign up for new account' });
