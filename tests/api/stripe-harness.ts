@@ -13,7 +13,8 @@ export async function startStripeTestBackend() {
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     STRIPE_API_BASE: stripe.apiBase,
     SITE_URL: 'https://shop.example.com',
-    STRIPE_TIMEOUT_MS: '1500',
+    // Above what a loaded machine takes to reach the fake on loopback; the slow-Stripe test waits longer.
+    STRIPE_TIMEOUT_MS: '5000',
   });
   return {
     stripe,
